@@ -1,0 +1,219 @@
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { MountedService } from './service.ts';
+
+/**
+ * One origin for every Supabase API, routed like the Kong config of `supabase start`
+ * (LOCAL_STACK_CONTRACT.md section 1). The gateway owns CORS: it answers preflights itself and sets
+ * `Access-Control-Allow-Origin: *` exactly once on every response.
+ */
+
+const EXPOSED_HEADERS = [
+  'Content-Range', 'Range-Unit', 'Content-Location', 'Location', 'X-Total-Count', 'Link',
+  'X-Supabase-Api-Version', 'x-relay-error', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata',
+  'Upload-Expires', 'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'ETag',
+  'Content-Disposition', 'Content-Length', 'Content-Type', 'X-Transformations',
+].join(', ');
+
+const PREFLIGHT_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
+
+/** Response headers a proxy must not copy: hop-by-hop ones, and CORS, which the gateway owns. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection',
+  'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-credentials',
+]);
+
+const HOP_BY_HOP_REQUEST_HEADERS = new Set(['connection', 'keep-alive', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+export interface UpstreamProxy {
+  kind: 'proxy';
+  target: string;
+  /** Extra request headers, e.g. Content-Profile for graphql. */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface GatewayRoute {
+  prefix: string;
+  /** Whether to derive `Authorization` from `apikey` when the request has no usable bearer token. */
+  rewriteAuthorization: boolean;
+  upstream: MountedService | UpstreamProxy;
+}
+
+export interface GatewayOptions {
+  routes: GatewayRoute[];
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  log: (message: string) => void;
+}
+
+function isProxy(upstream: MountedService | UpstreamProxy): upstream is UpstreamProxy {
+  return (upstream as UpstreamProxy).kind === 'proxy';
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+/** Forces the gateway's CORS headers over whatever a handler sets, so they appear exactly once. */
+function enforceCors(res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    for (const arg of rest) {
+      if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
+        for (const key of Object.keys(arg)) {
+          const lower = key.toLowerCase();
+          if (lower === 'access-control-allow-origin' || lower === 'access-control-expose-headers' || lower === 'access-control-allow-credentials') {
+            delete (arg as Record<string, unknown>)[key];
+          }
+        }
+      }
+    }
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    return writeHead(status, ...rest);
+  }) as ServerResponse['writeHead'];
+}
+
+export function createGateway(options: GatewayOptions): http.Server {
+  const routes = [...options.routes].sort((a, b) => b.prefix.length - a.prefix.length);
+
+  const authorizationFor = (req: IncomingMessage): string | undefined => {
+    const authorization = req.headers.authorization;
+    if (authorization && !/^bearer sb_/i.test(authorization)) return authorization;
+    const apikey = headerValue(req.headers.apikey) ?? authorization?.replace(/^bearer /i, '');
+    if (!apikey) return undefined;
+    if (apikey === options.secretKey) return `Bearer ${options.serviceRoleKey}`;
+    if (apikey === options.publishableKey) return `Bearer ${options.anonKey}`;
+    return `Bearer ${apikey}`;
+  };
+
+  const matchRoute = (url: string) => {
+    const pathname = url.split('?')[0] ?? '/';
+    for (const route of routes) {
+      if (pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) {
+        const rest = url.slice(route.prefix.length);
+        return { route, subpath: rest.startsWith('/') ? rest : `/${rest}` };
+      }
+    }
+    return null;
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
+      res.writeHead(200, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': PREFLIGHT_METHODS,
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '',
+        'Content-Length': '0',
+      });
+      res.end();
+      return;
+    }
+    enforceCors(res);
+    if (url === '/health' || url === '/health/') {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end('OK');
+      return;
+    }
+    const match = matchRoute(url);
+    if (!match) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    const { route, subpath } = match;
+    if (route.rewriteAuthorization) {
+      const authorization = authorizationFor(req);
+      if (authorization) req.headers.authorization = authorization;
+    }
+    addForwardedHeaders(req, route.prefix);
+    if (isProxy(route.upstream)) {
+      proxyRequest(req, res, route.upstream, subpath, options.log);
+      return;
+    }
+    Promise.resolve(route.upstream.handle(req, res, subpath)).catch((error: unknown) => {
+      options.log(`gateway: ${route.prefix} handler failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const match = matchRoute(req.url ?? '/');
+    const upstream = match?.route.upstream;
+    if (!match || !upstream || isProxy(upstream) || !upstream.handleUpgrade) {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    upstream.handleUpgrade(req, socket, head, match.subpath);
+  });
+
+  // Uploads of 1 GB over slow hotel networks: never time a request out at the gateway.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function addForwardedHeaders(req: IncomingMessage, prefix: string): void {
+  const host = req.headers.host ?? '127.0.0.1';
+  const [hostname, port] = host.split(':');
+  req.headers['x-forwarded-host'] ??= host;
+  req.headers['x-forwarded-proto'] ??= 'http';
+  req.headers['x-forwarded-port'] ??= port ?? '80';
+  req.headers['x-forwarded-prefix'] = prefix;
+  const remote = req.socket.remoteAddress ?? '';
+  req.headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
+  req.headers['x-real-ip'] ??= remote;
+  void hostname;
+}
+
+function proxyRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: UpstreamProxy,
+  subpath: string,
+  log: (m: string) => void,
+): void {
+  const target = new URL(subpath, upstream.target);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP_REQUEST_HEADERS.has(key) && value !== undefined) headers[key] = value;
+  }
+  Object.assign(headers, upstream.headers);
+  headers.host = target.host;
+  const upstreamReq = http.request(
+    { hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers },
+    (upstreamRes) => {
+      const responseHeaders: OutgoingHttpHeaders = {};
+      for (const [key, value] of Object.entries(upstreamRes.headers)) {
+        if (!DROPPED_RESPONSE_HEADERS.has(key) && value !== undefined) responseHeaders[key] = value;
+      }
+      res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
+      if (/text\/event-stream/.test(String(upstreamRes.headers['content-type'] ?? ''))) res.flushHeaders();
+      upstreamRes.pipe(res);
+      upstreamRes.on('error', () => res.destroy());
+    },
+  );
+  if (upstream.timeoutMs) {
+    upstreamReq.setTimeout(upstream.timeoutMs, () => upstreamReq.destroy(new Error('upstream timeout')));
+  }
+  upstreamReq.on('error', (error) => {
+    log(`gateway: upstream ${upstream.target} failed: ${error.message}`);
+    if (!res.headersSent) sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
+    else res.destroy();
+  });
+  req.on('aborted', () => upstreamReq.destroy());
+  req.pipe(upstreamReq);
+}

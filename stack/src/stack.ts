@@ -1,0 +1,193 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  ANON_KEY, DEFAULT_API_PORT, DEFAULT_DB_PORT, DEFAULT_HOST, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY,
+  SERVICE_ROLE_KEY,
+} from './config.ts';
+import { startPostgres } from './postgres.ts';
+import { bootstrapDatabase } from './bootstrap.ts';
+import { pushMigrations } from './migrate.ts';
+import { startPostgrest } from './postgrest.ts';
+import { createGateway } from './gateway.ts';
+import { freePort } from './net.ts';
+import { loadProjectConfig } from './project-config.ts';
+import type { MountedService, ServiceContext } from './service.ts';
+import { createAuthService } from './auth/index.ts';
+import { createStorageService } from './storage/index.ts';
+import { createRealtimeService } from './realtime/index.ts';
+import { createFunctionsService } from './functions/index.ts';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StackOptions {
+  /** Where Postgres data, stored objects and uploads live. Ephemeral stacks get a temp dir. */
+  dataDir?: string;
+  /** A temp data dir and free ports, all removed by stop(). */
+  ephemeral?: boolean;
+  host?: string;
+  apiPort?: number;
+  dbPort?: number;
+  /** Run supabase/seed.sql when the cluster is new (default: true for persistent stacks, false for ephemeral). */
+  seed?: boolean;
+  /** Directory holding config.toml, migrations/, functions/, seed.sql. */
+  supabaseDir?: string;
+  log?: (message: string) => void;
+}
+
+export interface RunningStack {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  jwtSecret: string;
+  /** Connection string for the non-superuser `postgres` role (what SUPABASE_DB_URL is on Supabase). */
+  dbUrl: string;
+  /** Superuser connection, for test fixtures that must bypass everything. */
+  adminDbUrl: string;
+  dataDir: string;
+  dbPort: number;
+  apiPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Postgres, applies the Supabase compatibility layer and the project's migrations, then
+ * PostgREST, Auth, Storage, Realtime, the functions runtime and the gateway on one origin.
+ * Every failure after a child process starts tears down what already runs.
+ */
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const ephemeral = options.ephemeral ?? false;
+  const supabaseDir = options.supabaseDir ?? path.join(PROJECT_ROOT, 'supabase');
+  const projectRoot = path.dirname(supabaseDir);
+  const config = loadProjectConfig(supabaseDir);
+  const host = options.host ?? DEFAULT_HOST;
+  const dataDir = ephemeral
+    ? await mkdtemp(path.join(os.tmpdir(), 'mediateca-stack-'))
+    : path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.stack'));
+  await mkdir(dataDir, { recursive: true });
+
+  const apiPort = options.apiPort ?? (ephemeral ? await freePort() : DEFAULT_API_PORT);
+  const dbPort = options.dbPort ?? (ephemeral ? await freePort() : DEFAULT_DB_PORT);
+  const apiUrl = `http://${host}:${apiPort}`;
+
+  const cleanups: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => log(`stop: ${(error as Error).message}`));
+    }
+    cleanups.length = 0;
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const postgres = await startPostgres({ dataDir, port: dbPort, log });
+    cleanups.push(() => postgres.stop());
+    await bootstrapDatabase(postgres.adminUrl, log);
+    await pushMigrations({
+      projectRoot,
+      postgresUrl: postgres.postgresUrl,
+      includeSeed: postgres.created && (options.seed ?? !ephemeral),
+      log,
+    });
+
+    const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20 });
+    adminPool.on('error', (error) => log(`db pool: ${error.message}`));
+    cleanups.push(() => adminPool.end());
+
+    const [restPort, restAdminPort] = [await freePort(), await freePort()];
+    const postgrest = await startPostgrest({
+      dbPort,
+      port: restPort,
+      adminPort: restAdminPort,
+      jwtSecret: JWT_SECRET,
+      schemas: config.api.schemas,
+      extraSearchPath: config.api.extraSearchPath,
+      maxRows: config.api.maxRows,
+      log,
+    });
+    cleanups.push(() => postgrest.stop());
+    // Migrations ran before PostgREST started, but a reused data dir may have changed underneath it.
+    await adminPool.query(`notify pgrst, 'reload schema'`);
+
+    const context = (name: string): ServiceContext => ({
+      adminPool,
+      adminDbUrl: postgres.adminUrl,
+      jwtSecret: JWT_SECRET,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      apiUrl,
+      dataDir: path.join(dataDir, name),
+      log: (message) => log(`${name}: ${message}`),
+    });
+    const mount = async <T extends MountedService>(name: string, create: (ctx: ServiceContext) => Promise<T>) => {
+      const ctx = context(name);
+      await mkdir(ctx.dataDir, { recursive: true });
+      const service = await create(ctx);
+      cleanups.push(() => service.close());
+      return service;
+    };
+    const auth = await mount('auth', (ctx) => createAuthService(ctx, config.auth));
+    const storage = await mount('storage', (ctx) => createStorageService(ctx, config.storage));
+    const realtime = await mount('realtime', (ctx) => createRealtimeService(ctx));
+    const functions = await mount('functions', (ctx) =>
+      createFunctionsService(ctx, {
+        functionsDir: path.join(supabaseDir, 'functions'),
+        postgresUrl: postgres.postgresUrl,
+        functions: config.functions,
+      }),
+    );
+
+    const gateway = createGateway({
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      secretKey: SECRET_KEY,
+      log,
+      routes: [
+        { prefix: '/auth/v1/verify', rewriteAuthorization: false, upstream: auth },
+        { prefix: '/auth/v1/callback', rewriteAuthorization: false, upstream: auth },
+        { prefix: '/auth/v1/authorize', rewriteAuthorization: false, upstream: auth },
+        { prefix: '/auth/v1', rewriteAuthorization: true, upstream: auth },
+        { prefix: '/rest/v1', rewriteAuthorization: true, upstream: { kind: 'proxy', target: postgrest.url } },
+        { prefix: '/rest-admin/v1', rewriteAuthorization: false, upstream: { kind: 'proxy', target: postgrest.adminUrl } },
+        { prefix: '/storage/v1', rewriteAuthorization: true, upstream: storage },
+        { prefix: '/realtime/v1', rewriteAuthorization: true, upstream: realtime },
+        { prefix: '/functions/v1', rewriteAuthorization: true, upstream: functions },
+      ],
+    });
+    await new Promise<void>((resolve, reject) => {
+      gateway.once('error', reject);
+      gateway.listen(apiPort, host, () => resolve());
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          gateway.close(() => resolve());
+          gateway.closeAllConnections();
+        }),
+    );
+
+    return {
+      apiUrl,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      secretKey: SECRET_KEY,
+      jwtSecret: JWT_SECRET,
+      dbUrl: postgres.postgresUrl,
+      adminDbUrl: postgres.adminUrl,
+      dataDir,
+      dbPort,
+      apiPort,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,2 @@
+-- Demo data for Mediateca (filled in by the schema work).
+select 1;

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Three projects: fast unit tests (helpers, components in jsdom), integration tests against one ephemeral
+ * local stack started by the global setup, and end-to-end tests in headless Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Test files share one stack; running them one at a time keeps 2-core CI machines predictable.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-stack.ts', 'tests/helpers/global-app.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
