@@ -4,7 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
-  ANON_KEY, DEFAULT_API_PORT, DEFAULT_DB_PORT, DEFAULT_HOST, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY,
+  ANON_KEY,
+  DEFAULT_API_PORT,
+  DEFAULT_DB_PORT,
+  DEFAULT_HOST,
+  JWT_SECRET,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
   SERVICE_ROLE_KEY,
 } from './config.ts';
 import { startPostgres } from './postgres.ts';
@@ -51,6 +57,8 @@ export interface RunningStack {
   dataDir: string;
   dbPort: number;
   apiPort: number;
+  /** PostgREST's own origin, bypassing the gateway (benchmarks compare the two). */
+  postgrestUrl: string;
   stop(): Promise<void>;
 }
 
@@ -154,7 +162,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         { prefix: '/auth/v1/authorize', rewriteAuthorization: false, upstream: auth },
         { prefix: '/auth/v1', rewriteAuthorization: true, upstream: auth },
         { prefix: '/rest/v1', rewriteAuthorization: true, upstream: { kind: 'proxy', target: postgrest.url } },
-        { prefix: '/rest-admin/v1', rewriteAuthorization: false, upstream: { kind: 'proxy', target: postgrest.adminUrl } },
+        {
+          prefix: '/rest-admin/v1',
+          rewriteAuthorization: false,
+          upstream: { kind: 'proxy', target: postgrest.adminUrl },
+        },
         { prefix: '/storage/v1', rewriteAuthorization: true, upstream: storage },
         { prefix: '/realtime/v1', rewriteAuthorization: true, upstream: realtime },
         { prefix: '/functions/v1', rewriteAuthorization: true, upstream: functions },
@@ -184,6 +196,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       dataDir,
       dbPort,
       apiPort,
+      postgrestUrl: postgrest.url,
       stop: stopAll,
     };
   } catch (error) {
