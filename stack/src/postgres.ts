@@ -60,32 +60,46 @@ export async function startPostgres(options: {
 
   const makeCluster = (databaseDir: string) =>
     new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: DB_SUPERUSER,
-    password: DB_PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'wal_level=logical',
-      '-c', 'max_wal_senders=10',
-      '-c', 'max_replication_slots=10',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'shared_preload_libraries=pg_stat_statements',
-      '-c', 'fsync=on',
-      '-c', 'timezone=UTC',
-      '-c', 'log_min_messages=warning',
-    ],
-    onLog: (message) => {
-      if (/ERROR|FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
-    },
-    onError: (error) => log(`postgres: ${String(error)}`),
-  });
+      databaseDir,
+      port,
+      user: DB_SUPERUSER,
+      password: DB_PASSWORD,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'wal_level=logical',
+        '-c',
+        'max_wal_senders=10',
+        '-c',
+        'max_replication_slots=10',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=256MB',
+        '-c',
+        'shared_preload_libraries=pg_stat_statements',
+        '-c',
+        'fsync=on',
+        '-c',
+        'timezone=UTC',
+        '-c',
+        'log_min_messages=warning',
+      ],
+      onLog: (message) => {
+        // The Supabase CLI probes for its own tables before creating them; those errors are expected.
+        if (/FATAL|PANIC/.test(message) || (/ERROR/.test(message) && !/supabase_migrations\./.test(message))) {
+          log(`postgres: ${message.trim()}`);
+        }
+      },
+      onError: (error) => log(`postgres: ${String(error)}`),
+    });
 
   if (created) {
     // initdb into a scratch directory and rename it into place, so an interrupted first start leaves
