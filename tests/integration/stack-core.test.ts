@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
 
 /**
@@ -43,6 +43,15 @@ beforeAll(async () => {
     await db.end();
   }
   await waitForPostgrest(table);
+});
+
+afterAll(async () => {
+  const db = await adminDb();
+  try {
+    await db.query(`drop table if exists public.${table}`);
+  } finally {
+    await db.end();
+  }
 });
 
 describe('PostgREST behind the gateway', () => {
