@@ -9,21 +9,51 @@ import type { MountedService } from './service.ts';
  */
 
 const EXPOSED_HEADERS = [
-  'Content-Range', 'Range-Unit', 'Content-Location', 'Location', 'X-Total-Count', 'Link',
-  'X-Supabase-Api-Version', 'x-relay-error', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata',
-  'Upload-Expires', 'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'ETag',
-  'Content-Disposition', 'Content-Length', 'Content-Type', 'X-Transformations',
+  'Content-Range',
+  'Range-Unit',
+  'Content-Location',
+  'Location',
+  'X-Total-Count',
+  'Link',
+  'X-Supabase-Api-Version',
+  'x-relay-error',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Expires',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'ETag',
+  'Content-Disposition',
+  'Content-Length',
+  'Content-Type',
+  'X-Transformations',
 ].join(', ');
 
 const PREFLIGHT_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 
 /** Response headers a proxy must not copy: hop-by-hop ones, and CORS, which the gateway owns. */
 const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection',
-  'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-credentials',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'access-control-allow-credentials',
 ]);
 
-const HOP_BY_HOP_REQUEST_HEADERS = new Set(['connection', 'keep-alive', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP_REQUEST_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 export interface UpstreamProxy {
   kind: 'proxy';
@@ -69,7 +99,11 @@ function enforceCors(res: ServerResponse): void {
       if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
         for (const key of Object.keys(arg)) {
           const lower = key.toLowerCase();
-          if (lower === 'access-control-allow-origin' || lower === 'access-control-expose-headers' || lower === 'access-control-allow-credentials') {
+          if (
+            lower === 'access-control-allow-origin' ||
+            lower === 'access-control-expose-headers' ||
+            lower === 'access-control-allow-credentials'
+          ) {
             delete (arg as Record<string, unknown>)[key];
           }
         }
@@ -131,7 +165,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const { route, subpath } = match;
     if (route.rewriteAuthorization) {
       const authorization = authorizationFor(req);
-      if (authorization) req.headers.authorization = authorization;
+      if (authorization) setRequestHeader(req, 'authorization', authorization);
     }
     addForwardedHeaders(req, route.prefix);
     if (isProxy(route.upstream)) {
@@ -162,21 +196,36 @@ export function createGateway(options: GatewayOptions): http.Server {
   return server;
 }
 
+/**
+ * Sets a request header for in-process handlers. Some (e.g. @tus/server through srvx) read
+ * `rawHeaders` rather than `headers`, so both must agree.
+ */
+function setRequestHeader(req: IncomingMessage, name: string, value: string): void {
+  req.headers[name] = value;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() === name) {
+      req.rawHeaders.splice(i, 2);
+      i -= 2;
+    }
+  }
+  req.rawHeaders.push(name, value);
+}
+
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
 function addForwardedHeaders(req: IncomingMessage, prefix: string): void {
   const host = req.headers.host ?? '127.0.0.1';
-  const [hostname, port] = host.split(':');
-  req.headers['x-forwarded-host'] ??= host;
-  req.headers['x-forwarded-proto'] ??= 'http';
-  req.headers['x-forwarded-port'] ??= port ?? '80';
-  req.headers['x-forwarded-prefix'] = prefix;
+  const port = host.split(':')[1];
   const remote = req.socket.remoteAddress ?? '';
-  req.headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
-  req.headers['x-real-ip'] ??= remote;
-  void hostname;
+  const forwardedFor = headerValue(req.headers['x-forwarded-for']);
+  setRequestHeader(req, 'x-forwarded-host', headerValue(req.headers['x-forwarded-host']) ?? host);
+  setRequestHeader(req, 'x-forwarded-proto', headerValue(req.headers['x-forwarded-proto']) ?? 'http');
+  setRequestHeader(req, 'x-forwarded-port', headerValue(req.headers['x-forwarded-port']) ?? port ?? '80');
+  setRequestHeader(req, 'x-forwarded-prefix', prefix);
+  setRequestHeader(req, 'x-forwarded-for', forwardedFor ? `${forwardedFor}, ${remote}` : remote);
+  setRequestHeader(req, 'x-real-ip', headerValue(req.headers['x-real-ip']) ?? remote);
 }
 
 function proxyRequest(
@@ -194,7 +243,13 @@ function proxyRequest(
   Object.assign(headers, upstream.headers);
   headers.host = target.host;
   const upstreamReq = http.request(
-    { hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers },
+    {
+      hostname: target.hostname,
+      port: target.port,
+      path: target.pathname + target.search,
+      method: req.method,
+      headers,
+    },
     (upstreamRes) => {
       const responseHeaders: OutgoingHttpHeaders = {};
       for (const [key, value] of Object.entries(upstreamRes.headers)) {

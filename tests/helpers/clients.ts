@@ -13,7 +13,12 @@ export function stackInfo() {
  */
 export function client(key: 'anon' | 'service_role' = 'anon', accessToken?: string): SupabaseClient {
   const stack = stackInfo();
-  return createClient(stack.apiUrl, key === 'anon' ? stack.anonKey : stack.serviceRoleKey, {
+  return clientFor(stack.apiUrl, key === 'anon' ? stack.anonKey : stack.serviceRoleKey, accessToken);
+}
+
+/** The same, for a stack a test started itself. */
+export function clientFor(apiUrl: string, apiKey: string, accessToken?: string): SupabaseClient {
+  return createClient(apiUrl, apiKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
     global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},

@@ -1,0 +1,97 @@
+import type { IncomingMessage } from 'node:http';
+import type { Pool, PoolClient } from 'pg';
+import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
+import { errors, fromDatabaseError, StorageError } from './errors.ts';
+
+/** The caller as storage-api sees it: a verified JWT, its role and subject. */
+export interface Caller {
+  role: 'anon' | 'authenticated' | 'service_role';
+  claims: Claims;
+  jwt: string;
+  /** `sub` when present: recorded as the object owner. */
+  sub: string | null;
+}
+
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const ownerUuid = (caller: Caller | null) => (caller?.sub && UUID.test(caller.sub) ? caller.sub : null);
+
+/**
+ * Verifies the bearer token. Routes that allow it (downloads of public objects) fall back to anon when the
+ * token is missing or invalid; others answer AccessDenied with the verification error, as storage-api.
+ */
+export async function authenticate(
+  req: IncomingMessage,
+  jwtSecret: string,
+  anonKey: string,
+  options: { allowInvalid?: boolean } = {},
+): Promise<Caller> {
+  const token = bearerToken(req.headers.authorization) ?? anonKey;
+  try {
+    const claims = await verifyJwt(token, jwtSecret);
+    const role = typeof claims.role === 'string' ? claims.role : 'anon';
+    if (!API_ROLES.has(role)) throw new Error(`role "${role}" is not allowed`);
+    return {
+      role: role as Caller['role'],
+      claims,
+      jwt: token,
+      sub: typeof claims.sub === 'string' ? claims.sub : null,
+    };
+  } catch (error) {
+    if (options.allowInvalid) {
+      return { role: 'anon', claims: { role: 'anon' }, jwt: anonKey, sub: null };
+    }
+    throw errors.accessDenied((error as Error).message);
+  }
+}
+
+/**
+ * Runs `work` in a transaction as the caller, the way storage-api does: the role and JWT claims are set
+ * for the transaction so the RLS policies on storage.objects and storage.buckets decide. The service role
+ * has BYPASSRLS, exactly as on Supabase.
+ */
+export async function asCaller<T>(
+  pool: Pool,
+  caller: Caller,
+  operation: string,
+  work: (db: PoolClient) => Promise<T>,
+  options: { rollback?: boolean } = {},
+): Promise<T> {
+  const db = await pool.connect();
+  try {
+    await db.query('begin');
+    await db.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claim.role', $1, true),
+              set_config('request.jwt', $2, true), set_config('request.jwt.claim.sub', $3, true),
+              set_config('request.jwt.claims', $4, true), set_config('storage.operation', $5, true)`,
+      [caller.role, caller.jwt, caller.sub ?? '', JSON.stringify(caller.claims), operation],
+    );
+    const result = await work(db);
+    await db.query(options.rollback ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await db.query('rollback').catch(() => {});
+    if (error instanceof StorageError) throw error;
+    throw fromDatabaseError(error);
+  } finally {
+    db.release();
+  }
+}
+
+/** Runs `work` in a transaction as the storage service itself (bypasses RLS). */
+export async function asService<T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const db = await pool.connect();
+  try {
+    await db.query('begin');
+    const result = await work(db);
+    await db.query('commit');
+    return result;
+  } catch (error) {
+    await db.query('rollback').catch(() => {});
+    if (error instanceof StorageError) throw error;
+    throw fromDatabaseError(error);
+  } finally {
+    db.release();
+  }
+}
