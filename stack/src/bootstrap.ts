@@ -37,7 +37,7 @@ export async function bootstrapDatabase(adminUrl: string, log: (m: string) => vo
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`bootstrap ${file} failed: ${(error as Error).message}`);
+        throw new Error(`bootstrap ${file} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {

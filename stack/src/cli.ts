@@ -17,22 +17,24 @@ function envPort(name: string, fallback: number): number {
   const value = process.env[name];
   if (!value) return fallback;
   const port = Number.parseInt(value, 10);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`${name} must be a TCP port, got "${value}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`${name} must be a TCP port, got "${value}"`);
   return port;
 }
 
 async function main() {
   const startedAt = Date.now();
   const host = process.env.STACK_HOST ?? DEFAULT_HOST;
-  let stack: RunningStack | undefined;
-  let vite: ViteDevServer | undefined;
+  const running: { stack?: Promise<RunningStack>; vite?: ViteDevServer } = {};
   let stopping = false;
 
+  // Ctrl-C while the stack is still starting waits for the start to finish, then stops what it started.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping Mediateca…`);
-    await vite?.close().catch(() => {});
+    await running.vite?.close().catch(() => {});
+    const stack = await running.stack?.catch(() => undefined);
     await stack?.stop().catch((error: unknown) => console.error(error));
     console.log('stopped.');
     process.exit(0);
@@ -40,21 +42,23 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  stack = await startStack({
+  running.stack = startStack({
     host,
     apiPort: envPort('STACK_API_PORT', DEFAULT_API_PORT),
     dbPort: envPort('STACK_DB_PORT', DEFAULT_DB_PORT),
     dataDir: process.env.STACK_DATA_DIR ?? path.join(PROJECT_ROOT, '.stack'),
     log: (message) => console.log(`[stack] ${message}`),
   });
+  const stack = await running.stack;
   if (stopping) return;
 
   process.env.VITE_SUPABASE_URL = stack.apiUrl;
   process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
-  vite = await createViteServer({
+  const vite = await createViteServer({
     root: PROJECT_ROOT,
     server: { host, port: envPort('APP_PORT', 5173) },
   });
+  running.vite = vite;
   await vite.listen();
   const appUrl = vite.resolvedUrls?.local[0] ?? `http://${host}:5173/`;
 

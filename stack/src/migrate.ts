@@ -15,7 +15,13 @@ export function runSupabaseCli(args: string[], options: { cwd: string }): Promis
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [supabaseCliEntry(), ...args], {
       cwd: options.cwd,
-      env: { ...process.env, PGSSLMODE: 'disable', SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', CI: process.env.CI ?? '1' },
+      env: {
+        ...process.env,
+        PGSSLMODE: 'disable',
+        SUPABASE_TELEMETRY_DISABLED: '1',
+        DO_NOT_TRACK: '1',
+        CI: process.env.CI ?? '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

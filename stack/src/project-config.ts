@@ -30,7 +30,15 @@ export function parseSize(value: unknown, fallback: number): number {
   const amount = Number(match[1]);
   const unit = (match[2] ?? 'B').toUpperCase();
   const factors: Record<string, number> = {
-    B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3, TIB: 1024 ** 4,
+    B: 1,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+    KIB: 1024,
+    MIB: 1024 ** 2,
+    GIB: 1024 ** 3,
+    TIB: 1024 ** 4,
   };
   return Math.round(amount * (factors[unit] ?? 1));
 }

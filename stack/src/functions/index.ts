@@ -8,7 +8,10 @@ export interface FunctionsOptions {
 }
 
 // Placeholder until the Deno functions runtime lands (issue 4).
-export async function createFunctionsService(_ctx: ServiceContext, _options: FunctionsOptions): Promise<MountedService> {
+export async function createFunctionsService(
+  _ctx: ServiceContext,
+  _options: FunctionsOptions,
+): Promise<MountedService> {
   return {
     handle(_req, res) {
       res.writeHead(501, { 'Content-Type': 'text/plain' });

@@ -106,7 +106,7 @@ function uploadBody(req: IncomingMessage): Promise<UploadBody> {
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (_name, stream, info) => {
       found = true;
-      let userMetadata: Record<string, unknown> | null = null;
+      let userMetadata: Record<string, unknown> | null;
       try {
         userMetadata = fields.metadata ? (JSON.parse(fields.metadata) as Record<string, unknown>) : null;
       } catch {

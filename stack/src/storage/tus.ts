@@ -126,7 +126,7 @@ export async function createTusHandler(
           ? `max-age=${metadata.cacheControl}`
           : 'no-cache'
         : 'no-cache';
-      let userMetadata: Record<string, unknown> | null = null;
+      let userMetadata: Record<string, unknown> | null;
       try {
         userMetadata = metadata.metadata ? (JSON.parse(metadata.metadata) as Record<string, unknown>) : null;
       } catch {
