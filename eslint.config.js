@@ -5,7 +5,19 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.stack', 'scratch', 'artifacts', 'supabase/functions', 'src/types/database.ts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.stack',
+      'scratch',
+      'artifacts',
+      'supabase/functions',
+      'stack/deno',
+      'tests/fixtures/functions-project/functions',
+      'src/types/database.ts',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

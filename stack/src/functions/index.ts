@@ -1,5 +1,19 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
+import { bearerToken, verifyJwt } from '../jwt.ts';
+import { freePort, waitForHttp } from '../net.ts';
+
+/**
+ * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase
+ * (LOCAL_STACK_CONTRACT.md section 7). One Deno process serves every function through a small router;
+ * this side enforces `verify_jwt` from config.toml, streams bodies both ways, and restarts Deno if it dies.
+ */
 
 export interface FunctionsOptions {
   functionsDir: string;
@@ -7,16 +21,134 @@ export interface FunctionsOptions {
   functions: ProjectConfig['functions'];
 }
 
-// Placeholder until the Deno functions runtime lands (issue 4).
-export async function createFunctionsService(
-  _ctx: ServiceContext,
-  _options: FunctionsOptions,
-): Promise<MountedService> {
+const require = createRequire(import.meta.url);
+const routerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deno/functions-router.ts');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const GATEWAY_READ_TIMEOUT_MS = 150_000;
+
+function denoBinary(): string {
+  const packageJson = require.resolve('deno/package.json');
+  const candidate = path.join(path.dirname(packageJson), 'deno');
+  if (existsSync(candidate)) return candidate;
+  return path.join(projectRoot, 'node_modules', '.bin', 'deno');
+}
+
+function pick(source: NodeJS.ProcessEnv, keys: string[]): NodeJS.ProcessEnv {
+  return Object.fromEntries(keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) });
+  res.end(payload);
+}
+
+export async function createFunctionsService(ctx: ServiceContext, options: FunctionsOptions): Promise<MountedService> {
+  const port = await freePort();
+  const secretsFile = path.join(options.functionsDir, '.env');
+  let child: ChildProcess | undefined;
+  let ready: Promise<void> = Promise.resolve();
+  let closing = false;
+
+  const start = () => {
+    const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
+    if (existsSync(path.join(options.functionsDir, 'deno.json'))) {
+      args.push(`--config=${path.join(options.functionsDir, 'deno.json')}`);
+    }
+    if (existsSync(secretsFile)) args.push(`--env-file=${secretsFile}`);
+    args.push(routerScript, options.functionsDir, String(port));
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DENO_DIR: process.env.DENO_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'deno'),
+      DENO_NO_PACKAGE_JSON: '1',
+      DENO_NO_UPDATE_CHECK: '1',
+      NO_COLOR: '1',
+      SUPABASE_URL: ctx.apiUrl,
+      SUPABASE_ANON_KEY: ctx.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: ctx.serviceRoleKey,
+      SUPABASE_DB_URL: options.postgresUrl,
+      SUPABASE_JWKS: JSON.stringify({ keys: [] }),
+      // Deno downloads npm: packages itself; it must trust the same CAs and proxies as npm on this machine.
+      DENO_TLS_CA_STORE: 'system,mozilla',
+      ...pick(process.env, ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']),
+    };
+    const extraCa = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
+    if (extraCa) env.DENO_CERT = extraCa;
+    child = spawn(denoBinary(), args, { cwd: options.functionsDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) ctx.log(line);
+    };
+    child.stdout?.on('data', forward);
+    child.stderr?.on('data', forward);
+    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
+    child.once('exit', (code, signal) => {
+      if (closing) return;
+      ctx.log(`Deno exited (${code ?? signal}); restarting`);
+      setTimeout(() => !closing && start(), 500);
+    });
+    ready = waitForHttp(`http://127.0.0.1:${port}/_internal/health`, { timeoutMs: 60_000, failFast: exited });
+    ready.catch((error: unknown) => ctx.log(`functions runtime not ready: ${(error as Error).message}`));
+  };
+  start();
+
+  const proxy = (req: IncomingMessage, res: ServerResponse, subpath: string) => {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(key) && value !== undefined) headers[key] = value;
+    }
+    const upstream = http.request(
+      { hostname: '127.0.0.1', port, path: subpath, method: req.method, headers },
+      (upstreamRes) => {
+        const responseHeaders: OutgoingHttpHeaders = {};
+        for (const [key, value] of Object.entries(upstreamRes.headers)) {
+          if (!HOP_BY_HOP.has(key) && value !== undefined) responseHeaders[key] = value;
+        }
+        res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
+        res.flushHeaders();
+        upstreamRes.pipe(res);
+      },
+    );
+    upstream.setTimeout(GATEWAY_READ_TIMEOUT_MS, () => upstream.destroy(new Error('function timed out')));
+    upstream.on('error', (error) => {
+      ctx.log(`function request failed: ${error.message}`);
+      if (!res.headersSent)
+        sendJson(res, 502, { code: 'WORKER_ERROR', message: 'The function runtime did not answer' });
+      else res.destroy();
+    });
+    req.pipe(upstream);
+  };
+
   return {
-    handle(_req, res) {
-      res.writeHead(501, { 'Content-Type': 'text/plain' });
-      res.end('functions runtime not built yet');
+    async handle(req, res, subpath) {
+      const name = new URL(subpath, 'http://functions.local').pathname.split('/')[1] ?? '';
+      const verify = options.functions[name]?.verifyJwt ?? true;
+      if (verify && req.method !== 'OPTIONS') {
+        const authorization = req.headers.authorization;
+        if (!authorization) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
+        const token = bearerToken(authorization);
+        if (!token) return sendJson(res, 401, { msg: "Error: Auth header is not 'Bearer {token}'" });
+        try {
+          await verifyJwt(token, ctx.jwtSecret);
+        } catch {
+          return sendJson(res, 401, { msg: 'Invalid JWT' });
+        }
+      }
+      try {
+        await ready;
+      } catch {
+        return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+      }
+      proxy(req, res, subpath);
     },
-    async close() {},
+    async close() {
+      closing = true;
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
   };
 }

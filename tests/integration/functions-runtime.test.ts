@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { startStack, PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { clientFor } from '../helpers/clients.ts';
+
+/** Edge functions run by real Deno through the gateway, invoked with supabase.functions.invoke. */
+
+let stack: RunningStack;
+let anon: SupabaseClient;
+
+beforeAll(async () => {
+  stack = await startStack({
+    ephemeral: true,
+    supabaseDir: path.join(PROJECT_ROOT, 'tests/fixtures/functions-project'),
+    log: process.env.STACK_LOG === '1' ? (message) => console.log(`[stack] ${message}`) : () => {},
+  });
+  anon = clientFor(stack.apiUrl, stack.anonKey);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('functions runtime', () => {
+  it("gives a function the caller's identity from the JWT", async () => {
+    const admin = clientFor(stack.apiUrl, stack.serviceRoleKey);
+    const email = `fn-${crypto.randomUUID()}@test.local`;
+    const created = await admin.auth.admin.createUser({ email, password: 'secreto-1', email_confirm: true });
+    const user = clientFor(stack.apiUrl, stack.anonKey);
+    await user.auth.signInWithPassword({ email, password: 'secreto-1' });
+    const { data, error } = await user.functions.invoke('whoami', { body: { hola: 'mundo' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ userId: created.data.user!.id, echo: { hola: 'mundo' }, path: '/whoami' });
+  }, 120_000);
+
+  it('refuses a missing or invalid token when verify_jwt is on', async () => {
+    const missing = await fetch(`${stack.apiUrl}/functions/v1/whoami`, { method: 'POST' });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ msg: 'Error: Missing authorization header' });
+    const invalid = await fetch(`${stack.apiUrl}/functions/v1/whoami`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-jwt' },
+    });
+    expect(invalid.status).toBe(401);
+    expect(await invalid.json()).toEqual({ msg: 'Invalid JWT' });
+  });
+
+  it('serves `export default { fetch }` functions with verify_jwt off, with the Supabase env', async () => {
+    const response = await fetch(`${stack.apiUrl}/functions/v1/public-echo`, { method: 'POST', body: 'eco' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('eco');
+    expect(response.headers.get('x-has-secret')).toBe('true');
+  });
+
+  it('turns a throwing function into a 500 FunctionsHttpError and stays up', async () => {
+    const { error } = await anon.functions.invoke('boom');
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect((error as FunctionsHttpError).context.status).toBe(500);
+    const again = await fetch(`${stack.apiUrl}/functions/v1/public-echo`, { method: 'POST', body: 'sigo' });
+    expect(await again.text()).toBe('sigo');
+  });
+
+  it('answers an unknown function with 404', async () => {
+    const response = await fetch(`${stack.apiUrl}/functions/v1/nope`, {
+      headers: { authorization: `Bearer ${stack.anonKey}` },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('Function not found');
+  });
+});
