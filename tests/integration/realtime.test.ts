@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { adminDb, client, signedInUser } from '../helpers/clients.ts';
+
+/**
+ * postgres_changes through realtime-js against the stack: only subscribers whose RLS lets them read a row
+ * receive its INSERT/UPDATE; shapes follow Supabase Realtime; filters narrow; reconnects resubscribe.
+ */
+
+type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
+const table = `rt_notes_${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
+
+class Inbox {
+  readonly events: Payload[] = [];
+  private waiters: Array<{ match: (p: Payload) => boolean; resolve: (p: Payload) => void }> = [];
+  push(payload: Payload) {
+    this.events.push(payload);
+    this.waiters = this.waiters.filter((w) => (w.match(payload) ? (w.resolve(payload), false) : true));
+  }
+  next(match: (p: Payload) => boolean, timeoutMs = 15_000): Promise<Payload> {
+    const found = this.events.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching realtime event arrived')), timeoutMs);
+      this.waiters.push({ match, resolve: (p) => (clearTimeout(timer), resolve(p)) });
+    });
+  }
+}
+
+function subscribe(
+  supabase: SupabaseClient,
+  name: string,
+  filter?: string,
+): Promise<{ channel: RealtimeChannel; inbox: Inbox }> {
+  const inbox = new Inbox();
+  return new Promise((resolve, reject) => {
+    const channel = supabase
+      .channel(name)
+      .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (payload) =>
+        inbox.push(payload as Payload),
+      )
+      .subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve({ channel, inbox });
+        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+      });
+  });
+}
+
+const noteIs = (note: string) => (p: Payload) => (p.new as { note?: string }).note === note;
+
+let alice: Awaited<ReturnType<typeof signedInUser>>;
+let bob: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  const db = await adminDb();
+  try {
+    await db.query('set role postgres');
+    await db.query(`
+      create table public.${table} (
+        id bigint generated always as identity primary key,
+        owner uuid not null default auth.uid(),
+        note text not null
+      );
+      alter table public.${table} enable row level security;
+      create policy "Owners read their notes" on public.${table} for select to authenticated using (owner = (select auth.uid()));
+      create policy "Owners write their notes" on public.${table} for insert to authenticated with check (owner = (select auth.uid()));
+      create policy "Owners change their notes" on public.${table} for update to authenticated using (owner = (select auth.uid()));
+      create policy "Owners delete their notes" on public.${table} for delete to authenticated using (owner = (select auth.uid()));
+      alter publication supabase_realtime add table public.${table};
+    `);
+  } finally {
+    await db.end();
+  }
+  alice = await signedInUser();
+  bob = await signedInUser();
+  // Each client's realtime connection must carry its user's token, as the browser client does on sign-in.
+  alice.client.realtime.setAuth(alice.session.access_token);
+  bob.client.realtime.setAuth(bob.session.access_token);
+});
+
+afterAll(async () => {
+  await alice?.client.removeAllChannels();
+  await bob?.client.removeAllChannels();
+  const db = await adminDb();
+  try {
+    await db.query(`alter publication supabase_realtime drop table public.${table}`);
+    await db.query(`drop table public.${table}`);
+  } finally {
+    await db.end();
+  }
+});
+
+describe('postgres_changes', () => {
+  it('delivers an insert only to the subscribers RLS lets read it, with the Supabase shape', async () => {
+    const a = await subscribe(alice.client, 'alice-all');
+    const b = await subscribe(bob.client, 'bob-all');
+    const anon = await subscribe(client('anon'), 'anon-all');
+
+    await alice.client.from(table).insert({ note: 'de alice' });
+    const received = await a.inbox.next(noteIs('de alice'));
+    expect(received).toMatchObject({
+      schema: 'public',
+      table,
+      eventType: 'INSERT',
+      new: { note: 'de alice', owner: alice.user.id },
+      old: {},
+    });
+    expect(received.commit_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(typeof (received.new as { id: unknown }).id).toBe('number');
+
+    // Bob's own insert arrives after Alice's in commit order; by then Alice's must not have reached him.
+    await bob.client.from(table).insert({ note: 'de bob' });
+    await b.inbox.next(noteIs('de bob'));
+    expect(b.inbox.events.some(noteIs('de alice'))).toBe(false);
+    await alice.client.from(table).insert({ note: 'marca final' });
+    await a.inbox.next(noteIs('marca final'));
+    expect(anon.inbox.events).toEqual([]);
+    expect(a.inbox.events.some(noteIs('de bob'))).toBe(false);
+  });
+
+  it('delivers updates with the primary key as old record, and deletes with only the primary key', async () => {
+    const a = await subscribe(alice.client, 'alice-changes');
+    const inserted = await alice.client.from(table).insert({ note: 'para cambiar' }).select('id').single();
+    const id = inserted.data!.id as number;
+    await alice.client.from(table).update({ note: 'cambiada' }).eq('id', id);
+    const update = await a.inbox.next((p) => p.eventType === 'UPDATE' && noteIs('cambiada')(p));
+    expect(update.old).toEqual({ id });
+    await alice.client.from(table).delete().eq('id', id);
+    const deletion = await a.inbox.next((p) => p.eventType === 'DELETE' && (p.old as { id?: number }).id === id);
+    expect(deletion.old).toEqual({ id });
+    expect(deletion.new).toEqual({});
+  });
+
+  it('narrows delivery with an eq filter', async () => {
+    const filtered = await subscribe(alice.client, 'alice-filtered', 'note=eq.importante');
+    await alice.client.from(table).insert({ note: 'trivial' });
+    await alice.client.from(table).insert({ note: 'importante' });
+    await filtered.inbox.next(noteIs('importante'));
+    expect(filtered.inbox.events.map((p) => (p.new as { note: string }).note)).toEqual(['importante']);
+  });
+
+  it('keeps delivering after the connection drops and after a token refresh', async () => {
+    const a = await subscribe(alice.client, 'alice-reconnect');
+    // The WebSocket under realtime-js's Phoenix socket; closing it abnormally is what a network drop looks like.
+    const internals = alice.client.realtime as unknown as {
+      socketAdapter: { socket: { conn: { close: (code: number, reason: string) => void } } };
+    };
+    internals.socketAdapter.socket.conn.close(3000, 'simulated network drop');
+    await new Promise((r) => setTimeout(r, 200));
+    await expect
+      .poll(() => alice.client.realtime.isConnected() && a.channel.state === 'joined', {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe(true);
+    await alice.client.from(table).insert({ note: 'tras reconectar' });
+    await a.inbox.next(noteIs('tras reconectar'));
+
+    const refreshed = await alice.client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    await alice.client.realtime.setAuth(refreshed.data.session!.access_token);
+    await alice.client.from(table).insert({ note: 'tras refrescar' });
+    await a.inbox.next(noteIs('tras refrescar'));
+  });
+
+  it('reports a table outside the publication as a system error', async () => {
+    const message = await new Promise<{ status: string; message: string }>((resolve) => {
+      alice.client
+        .channel('not-published')
+        .on('system', {}, (payload) => resolve(payload as { status: string; message: string }))
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'no_such_table' }, () => {})
+        .subscribe();
+    });
+    expect(message.status).toBe('error');
+    expect(message.message).toMatch(/Unable to subscribe to changes/);
+  });
+});
