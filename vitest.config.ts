@@ -14,6 +14,11 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['src/testing/setup.ts'],
+          env: {
+            VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
+            VITE_SUPABASE_ANON_KEY: 'unit-test-anon-key-not-used-for-requests',
+          },
         },
       },
       {

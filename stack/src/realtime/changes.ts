@@ -44,6 +44,7 @@ export class ChangeStream {
   private readonly typeNames = new Map<number, string>();
   private pending: CapturedChange[] = [];
   private commitTime = '';
+  private stopping = false;
 
   constructor(
     private readonly adminDbUrl: string,
@@ -73,11 +74,13 @@ export class ChangeStream {
       { acknowledge: { auto: true, timeoutSeconds: 10 }, flowControl: { enabled: true } },
     );
     this.service.on('data', (_lsn: string, message: Pgoutput.Message) => this.handle(message));
-    this.service.on('error', (error: Error) => this.log(`replication stream error: ${error.message}`));
+    this.service.on('error', (error: Error) => {
+      if (!this.stopping) this.log(`replication stream error: ${error.message}`);
+    });
     const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: ['supabase_realtime'] });
     // subscribe() resolves only when the stream ends; it runs for the life of the service.
     void this.service.subscribe(plugin, this.slot).catch((error: unknown) => {
-      if (!this.service?.isStop()) this.log(`replication stopped: ${(error as Error).message}`);
+      if (!this.stopping) this.log(`replication stopped: ${(error as Error).message}`);
     });
   }
 
@@ -124,6 +127,7 @@ export class ChangeStream {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.service?.stop().catch(() => {});
     const db = new pg.Client({ connectionString: this.adminDbUrl });
     await db.connect().catch(() => {});

@@ -1,0 +1,41 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { supabase } from '../../lib/supabase.ts';
+import { deployment } from '../../config/deployment.ts';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { LoginForm, type Credentials } from '../../features/auth/components/login-form.tsx';
+import { refusalMessages, signInErrorMessage } from '../../features/auth/messages.ts';
+import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+
+/** Only same-site paths are followed after sign-in, never an absolute URL someone put in the link. */
+function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : paths.files;
+}
+
+export function LoginRoute() {
+  const { state, clearRefusal } = useAuth();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
+  if (state.status === 'signedIn') return <Navigate to={target} replace />;
+
+  const signIn = async ({ email, password }: Credentials) => {
+    clearRefusal();
+    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    if (error) throw new Error(signInErrorMessage(error));
+  };
+
+  return (
+    <main className="login-page" id="main">
+      {state.status === 'loading' && <FullScreenSpinner />}
+      <section className="login-card" aria-labelledby="login-title">
+        <img src={deployment.logo} alt="" width={56} height={56} />
+        <h1 id="login-title">{deployment.name}</h1>
+        <p className="login-subtitle">Inicia sesión con tu cuenta del equipo</p>
+        <LoginForm
+          onSignIn={signIn}
+          externalError={state.status === 'signedOut' && state.refusal ? refusalMessages[state.refusal] : null}
+        />
+      </section>
+    </main>
+  );
+}

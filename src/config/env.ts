@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The only configuration the app reads from its build environment; validated once at start. */
+const envSchema = z.object({
+  VITE_SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the Supabase API URL' }),
+  VITE_SUPABASE_ANON_KEY: z.string().min(20, 'VITE_SUPABASE_ANON_KEY must be the project anon (publishable) key'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, unknown>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(
+      `Invalid environment: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return result.data;
+}
+
+export const env = parseEnv(import.meta.env);

@@ -1,0 +1,17 @@
+/** Every route of the app in one place (spec section 2). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  files: '/private/files',
+  upload: '/private/upload',
+  file: (id: string) => `/private/file/${id}`,
+  editTagsFiles: '/private/edit-tags-files',
+  tags: '/private/tags',
+  users: '/private/users',
+  collections: '/private/collections',
+  collection: (id: string) => `/private/collection/${id}`,
+  academy: '/private/academy',
+  operations: '/private/operations',
+} as const;
+
+export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;

@@ -1,0 +1,5 @@
+export const catalogueKeys = {
+  tagCategories: ['tag-categories'] as const,
+  tags: ['tags'] as const,
+  collections: ['collections'] as const,
+};

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { supabase } from './supabase.ts';
+import { catalogueKeys } from '../features/catalogue/api/keys.ts';
+import { fileKeys } from '../features/files/api/keys.ts';
+
+/** Which cached queries a change to each watched table can affect. */
+const AFFECTED_QUERIES: Record<string, ReadonlyArray<readonly string[]>> = {
+  files: [fileKeys.all],
+  file_tags: [fileKeys.all],
+  collection_files: [fileKeys.all],
+  tags: [catalogueKeys.tags, fileKeys.all],
+  tag_categories: [catalogueKeys.tagCategories, catalogueKeys.tags],
+  collections: [catalogueKeys.collections],
+};
+
+/**
+ * The app's one realtime subscription: another member of staff's change invalidates exactly the queries
+ * it can affect; after a reconnect everything is refetched, since changes may have been missed meanwhile.
+ */
+export function useRealtimeCacheSync(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    let subscribedOnce = false;
+    let channel = supabase.channel('app-cache-sync');
+    for (const table of Object.keys(AFFECTED_QUERIES)) {
+      channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => {
+        for (const queryKey of AFFECTED_QUERIES[table]!) void queryClient.invalidateQueries({ queryKey });
+      });
+    }
+    channel.subscribe((status) => {
+      if (status !== 'SUBSCRIBED') return;
+      if (subscribedOnce) void queryClient.invalidateQueries();
+      subscribedOnce = true;
+    });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [enabled, queryClient]);
+}
