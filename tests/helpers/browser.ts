@@ -1,0 +1,56 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import chromium from '@sparticuz/chromium';
+import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, inject } from 'vitest';
+import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+
+/**
+ * Headless Chromium from npm (@sparticuz/chromium, no download at test time) driven by playwright-core.
+ * The flags keep it off the network except for the local app and stack; web security stays on, so CORS is
+ * exercised for real.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return playwright.launch({
+    executablePath: await chromium.executablePath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-zygote',
+      '--use-gl=angle',
+      '--use-angle=swiftshader',
+    ],
+  });
+}
+
+export const appUrl = (pathname = '/') => `${inject('appUrl')}${pathname}`;
+
+const screenshotDir = path.join(PROJECT_ROOT, 'artifacts', 'screenshots');
+
+/** Saves a screenshot of what the test sees (git-ignored artifacts/) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** WCAG 2.2 AA checks with axe-core: no serious or critical violation is accepted. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
