@@ -51,7 +51,8 @@ const alive = (pid: number) => {
 };
 
 async function startCli(dataDir: string, ports: { api: number; db: number; app: number }): Promise<Started> {
-  const child = spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['stack/src/cli.ts'], {
+  // Exactly what `npm start` runs.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'stack/src/cli.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
