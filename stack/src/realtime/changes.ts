@@ -73,7 +73,12 @@ export class ChangeStream {
       { connectionString: this.adminDbUrl },
       { acknowledge: { auto: true, timeoutSeconds: 10 }, flowControl: { enabled: true } },
     );
-    this.service.on('data', (_lsn: string, message: Pgoutput.Message) => this.handle(message));
+    // An exception escaping the handler would stall the flow-controlled stream for good: log it instead.
+    this.service.on('data', (_lsn: string, message: Pgoutput.Message) =>
+      this.handle(message).catch((error: unknown) =>
+        this.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`),
+      ),
+    );
     this.service.on('error', (error: Error) => {
       if (!this.stopping) this.log(`replication stream error: ${error.message}`);
     });
