@@ -40,6 +40,8 @@ export interface StackOptions {
   seed?: boolean;
   /** Directory holding config.toml, migrations/, functions/, seed.sql. */
   supabaseDir?: string;
+  /** Extra secrets for edge functions, as `supabase secrets set` would provide (on top of functions/.env). */
+  functionSecrets?: Record<string, string>;
   log?: (message: string) => void;
 }
 
@@ -147,6 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         functionsDir: path.join(supabaseDir, 'functions'),
         postgresUrl: postgres.postgresUrl,
         functions: config.functions,
+        secrets: options.functionSecrets ?? {},
       }),
     );
 

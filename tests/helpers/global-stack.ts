@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import { FAKE_PROVIDER_KEY, startFakeVideoProvider } from './fake-video-provider.ts';
 
 export interface StackInfo {
   apiUrl: string;
@@ -22,9 +23,11 @@ let stack: RunningStack | undefined;
 /** One ephemeral stack (temp data dir, free ports, seeded) for every test file of the project. */
 export default async function setup(project: TestProject) {
   const quiet = process.env.STACK_LOG !== '1';
+  const provider = await startFakeVideoProvider();
   stack = await startStack({
     ephemeral: true,
     seed: true,
+    functionSecrets: { VIDEO_PROVIDER_API_KEY: FAKE_PROVIDER_KEY, VIDEO_PROVIDER_BASE_URL: provider.url },
     log: quiet ? () => {} : (message) => console.log(`[stack] ${message}`),
   });
   project.provide('stack', {
@@ -38,5 +41,6 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     await stack?.stop();
+    await provider.close();
   };
 }

@@ -19,6 +19,7 @@ export interface FunctionsOptions {
   functionsDir: string;
   postgresUrl: string;
   functions: ProjectConfig['functions'];
+  secrets?: Record<string, string>;
 }
 
 const require = createRequire(import.meta.url);
@@ -70,6 +71,7 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
       SUPABASE_SERVICE_ROLE_KEY: ctx.serviceRoleKey,
       SUPABASE_DB_URL: options.postgresUrl,
       SUPABASE_JWKS: JSON.stringify({ keys: [] }),
+      ...options.secrets,
       // Deno downloads npm: packages itself; it must trust the same CAs and proxies as npm on this machine.
       DENO_TLS_CA_STORE: 'system,mozilla',
       ...pick(process.env, ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']),

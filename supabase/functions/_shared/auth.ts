@@ -1,0 +1,35 @@
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { HttpError } from './http.ts';
+
+const url = () => Deno.env.get('SUPABASE_URL')!;
+
+/** A client with the service role: only used after the caller has been checked. */
+export function serviceClient(): SupabaseClient {
+  return createClient(url(), Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+/** A client acting as the caller, so RLS applies to whatever it reads. */
+export function callerClient(request: Request): SupabaseClient {
+  return createClient(url(), Deno.env.get('SUPABASE_ANON_KEY')!, {
+    global: { headers: { Authorization: request.headers.get('Authorization') ?? '' } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+export type StaffRole = 'ADMIN' | 'UPLOADER' | 'FRONT' | 'OPERATIONS';
+
+/** The signed-in caller and their staff role, read from the database (never from the token's claims). */
+export async function requireStaff(request: Request, allowed: StaffRole[]): Promise<{ user: User; role: StaffRole }> {
+  const token = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+  const { data, error } = await serviceClient().auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'UNAUTHENTICATED', 'Tienes que iniciar sesión.');
+  const staff = await serviceClient().from('staff').select('role').eq('user_id', data.user.id).maybeSingle();
+  if (staff.error) throw staff.error;
+  const role = staff.data?.role as StaffRole | undefined;
+  if (!role || !allowed.includes(role)) {
+    throw new HttpError(403, 'NOT_ADMIN', 'No tienes permiso para hacer esto.');
+  }
+  return { user: data.user, role };
+}

@@ -1,0 +1,285 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import { client } from '../helpers/clients.ts';
+
+/** Mediateca's edge functions, invoked as the app invokes them, as admin, uploader and anon (issue 6). */
+
+let admin: SupabaseClient;
+let uploader: SupabaseClient;
+let anon: SupabaseClient;
+let service: SupabaseClient;
+
+async function signIn(email: string, password: string) {
+  const supabase = client('anon');
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return supabase;
+}
+
+async function failure(result: { error: unknown }) {
+  expect(result.error).toBeInstanceOf(FunctionsHttpError);
+  const response = (result.error as FunctionsHttpError).context as Response;
+  return {
+    status: response.status,
+    body: (await response.json()) as { code?: string; message?: string; msg?: string },
+  };
+}
+
+beforeAll(async () => {
+  admin = await signIn('admin@mediateca.local', 'mediateca-admin');
+  uploader = await signIn('uploader@mediateca.local', 'mediateca-uploader');
+  anon = client('anon');
+  service = client('service_role');
+}, 120_000);
+
+describe('staff-users', () => {
+  it('lists staff sorted by e-mail with their roles, for admins only', async () => {
+    const { data, error } = await admin.functions.invoke('staff-users', { body: { action: 'list' } });
+    expect(error).toBeNull();
+    const emails = (data.users as Array<{ email: string; role: string }>).map((u) => u.email);
+    expect(emails).toEqual([...emails].sort((a, b) => a.localeCompare(b, 'es')));
+    expect(data.users).toContainEqual(expect.objectContaining({ email: 'front@mediateca.local', role: 'FRONT' }));
+
+    const asUploader = await failure(await uploader.functions.invoke('staff-users', { body: { action: 'list' } }));
+    expect(asUploader).toMatchObject({ status: 403, body: { code: 'NOT_ADMIN' } });
+    const asAnon = await failure(await anon.functions.invoke('staff-users', { body: { action: 'list' } }));
+    expect(asAnon.status).toBe(401);
+  }, 60_000);
+
+  it('creates a user who signs in with the stored role, changes the password, and deletes them', async () => {
+    const email = `nuevo-${crypto.randomUUID().slice(0, 8)}@mediateca.local`;
+    const created = await admin.functions.invoke('staff-users', {
+      body: { action: 'create', email, password: 'clave-inicial', role: 'UPLOADER' },
+    });
+    expect(created.error).toBeNull();
+    const uid = created.data.uid as string;
+    const newcomer = await signIn(email, 'clave-inicial');
+    expect((await newcomer.rpc('current_staff_role')).data).toBe('UPLOADER');
+
+    const duplicate = await failure(
+      await admin.functions.invoke('staff-users', {
+        body: { action: 'create', email, password: 'otra-clave', role: 'ADMIN' },
+      }),
+    );
+    expect(duplicate).toMatchObject({ status: 409, body: { code: 'EMAIL_EXISTS' } });
+    const missing = await failure(
+      await admin.functions.invoke('staff-users', {
+        body: { action: 'create', email: '', password: '', role: 'ADMIN' },
+      }),
+    );
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: 'Todos los campos son obligatorios' },
+    });
+
+    expect(
+      (
+        await admin.functions.invoke('staff-users', {
+          body: { action: 'update-password', uid, password: 'clave-nueva' },
+        })
+      ).error,
+    ).toBeNull();
+    expect((await client('anon').auth.signInWithPassword({ email, password: 'clave-nueva' })).error).toBeNull();
+    expect((await client('anon').auth.signInWithPassword({ email, password: 'clave-inicial' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+
+    const byUploader = await failure(
+      await uploader.functions.invoke('staff-users', { body: { action: 'delete', uid } }),
+    );
+    expect(byUploader.body.code).toBe('NOT_ADMIN');
+    expect((await admin.functions.invoke('staff-users', { body: { action: 'delete', uid } })).error).toBeNull();
+    expect((await client('anon').auth.signInWithPassword({ email, password: 'clave-nueva' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+    expect((await service.from('staff').select('user_id').eq('user_id', uid)).data).toEqual([]);
+  }, 60_000);
+
+  it('refuses to delete yourself', async () => {
+    const self = (await admin.auth.getUser()).data.user!.id;
+    const refused = await failure(
+      await admin.functions.invoke('staff-users', { body: { action: 'delete', uid: self } }),
+    );
+    expect(refused).toMatchObject({ status: 400, body: { code: 'CANNOT_DELETE_SELF' } });
+  });
+});
+
+describe('video-info', () => {
+  it('returns the title and the standard thumbnail, else high, else medium', async () => {
+    const standard = await admin.functions.invoke('video-info', {
+      body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s' },
+    });
+    expect(standard.data).toEqual({
+      youtubeId: 'dQw4w9WgXcQ',
+      youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      title: 'Vídeo dQw4w9WgXcQ',
+      thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/sddefault.jpg',
+    });
+    const high = await admin.functions.invoke('video-info', { body: { url: 'https://youtu.be/M7lc1UVf_VE' } });
+    expect(high.data.thumbnailUrl).toBe('https://i.ytimg.com/vi/M7lc1UVf_VE/hqdefault.jpg');
+    const medium = await admin.functions.invoke('video-info', {
+      body: { url: 'https://www.youtube.com/shorts/onlyMedium1' },
+    });
+    expect(medium.data.thumbnailUrl).toBe('https://i.ytimg.com/vi/onlyMedium1/mqdefault.jpg');
+  }, 60_000);
+
+  it('answers invalid URLs with 400, unknown videos with 404 and a provider failure with 502', async () => {
+    expect(await failure(await admin.functions.invoke('video-info', { body: { url: 'no es una url' } }))).toMatchObject(
+      {
+        status: 400,
+        body: { code: 'INVALID_URL' },
+      },
+    );
+    expect(
+      await failure(await admin.functions.invoke('video-info', { body: { url: 'https://youtu.be/unknown123' } })),
+    ).toMatchObject({
+      status: 404,
+      body: { code: 'VIDEO_NOT_FOUND' },
+    });
+    expect(
+      await failure(await admin.functions.invoke('video-info', { body: { url: 'https://youtu.be/providerDown' } })),
+    ).toMatchObject({
+      status: 502,
+      body: { code: 'PROVIDER_UNAVAILABLE' },
+    });
+    expect(
+      (await failure(await uploader.functions.invoke('video-info', { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } })))
+        .body.code,
+    ).toBe('NOT_ADMIN');
+  });
+});
+
+describe('process-upload', () => {
+  it('records size, mime type, dimensions and checksum, warms thumbnails, and a second run changes nothing', async () => {
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0084D8' } })
+      .jpeg()
+      .toBuffer();
+    const fileId = crypto.randomUUID();
+    const objectPath = `${fileId}/${crypto.randomUUID()}.jpg`;
+    const uploaderId = (await uploader.auth.getUser()).data.user!.id;
+    expect(
+      (
+        await uploader.storage
+          .from('media')
+          .upload(objectPath, jpeg, { contentType: 'image/jpeg', cacheControl: 'no-cache' })
+      ).error,
+    ).toBeNull();
+    const inserted = await uploader.from('files').insert({
+      id: fileId,
+      file_name: objectPath.split('/')[1],
+      object_path: objectPath,
+      original_file_name: 'azul.jpg',
+      name_es: 'azul',
+      name_en: 'azul',
+      size: jpeg.length,
+      uploader_id: uploaderId,
+      uploader_email: 'uploader@mediateca.local',
+      extension: 'jpg',
+    });
+    expect(inserted.error).toBeNull();
+
+    const processed = await uploader.functions.invoke('process-upload', { body: { fileId } });
+    expect(processed.error).toBeNull();
+    expect(processed.data).toMatchObject({ processing: false, changed: true, width: 1200, height: 800 });
+    const { data: row } = await service
+      .from('files')
+      .select('processing, width, height, checksum, mime_type, size, updated_at')
+      .eq('id', fileId)
+      .single();
+    expect(row).toMatchObject({
+      processing: false,
+      width: 1200,
+      height: 800,
+      mime_type: 'image/jpeg',
+      size: jpeg.length,
+      checksum: createHash('sha256').update(jpeg).digest('hex'),
+    });
+
+    const again = await uploader.functions.invoke('process-upload', { body: { fileId } });
+    expect(again.data).toMatchObject({ changed: false });
+    const { data: after } = await service.from('files').select('updated_at').eq('id', fileId).single();
+    expect(after!.updated_at).toBe(row!.updated_at);
+
+    const token = (await uploader.auth.getSession()).data.session!.access_token;
+    const cached = await fetch(
+      `${(uploader as unknown as { supabaseUrl: string }).supabaseUrl}/storage/v1/render/image/authenticated/media/${objectPath}?width=200&height=150&resize=cover`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+  }, 60_000);
+
+  it('keeps the file processing, with the error recorded, when the object is missing', async () => {
+    const fileId = crypto.randomUUID();
+    await service.from('files').insert({
+      id: fileId,
+      file_name: 'x.png',
+      object_path: `${fileId}/x.png`,
+      original_file_name: 'x.png',
+      name_es: 'x',
+      name_en: 'x',
+      size: 1,
+      uploader_id: 'a0000000-0000-4000-8000-000000000001',
+      extension: 'png',
+    });
+    const result = await failure(await admin.functions.invoke('process-upload', { body: { fileId } }));
+    expect(result).toMatchObject({ status: 500, body: { code: 'PROCESSING_FAILED' } });
+    const { data } = await service.from('files').select('processing, processing_error').eq('id', fileId).single();
+    expect(data?.processing).toBe(true);
+    expect(data?.processing_error).toMatch(/could not be read/);
+  });
+
+  it("refuses another uploader's file", async () => {
+    const fileId = crypto.randomUUID();
+    await service.from('files').insert({
+      id: fileId,
+      file_name: 'y.png',
+      object_path: `${fileId}/y.png`,
+      original_file_name: 'y.png',
+      name_es: 'y',
+      name_en: 'y',
+      size: 1,
+      uploader_id: 'a0000000-0000-4000-8000-000000000001',
+      extension: 'png',
+    });
+    expect((await failure(await uploader.functions.invoke('process-upload', { body: { fileId } }))).status).toBe(404);
+  });
+});
+
+describe('trash-jobs', () => {
+  it('moves the object of a deleted file to the trash bucket and marks the job done', async () => {
+    const fileId = crypto.randomUUID();
+    const objectPath = `${fileId}/borrar.txt`;
+    expect(
+      (await service.storage.from('media').upload(objectPath, 'bytes que no se pierden', { contentType: 'text/plain' }))
+        .error,
+    ).toBeNull();
+    await service.from('files').insert({
+      id: fileId,
+      file_name: 'borrar.txt',
+      object_path: objectPath,
+      original_file_name: 'borrar.txt',
+      name_es: 'b',
+      name_en: 'b',
+      size: 23,
+      uploader_id: 'a0000000-0000-4000-8000-000000000001',
+      extension: 'txt',
+      processing: false,
+    });
+    expect((await admin.rpc('delete_files', { p_file_ids: [fileId] })).error).toBeNull();
+
+    const run = await admin.functions.invoke('trash-jobs', { body: {} });
+    expect(run.error).toBeNull();
+    const { data: job } = await service.from('trash_jobs').select('pending, done_at').eq('file_id', fileId).single();
+    expect(job?.pending).toBe(false);
+    expect(job?.done_at).not.toBeNull();
+    expect((await service.storage.from('media').exists(objectPath)).data).toBe(false);
+    const trashed = await service.storage.from('trash').download(objectPath);
+    expect(await trashed.data!.text()).toBe('bytes que no se pierden');
+
+    expect((await failure(await uploader.functions.invoke('trash-jobs', { body: {} }))).body.code).toBe('NOT_ADMIN');
+  }, 60_000);
+});
