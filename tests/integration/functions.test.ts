@@ -283,3 +283,68 @@ describe('trash-jobs', () => {
     expect((await failure(await uploader.functions.invoke('trash-jobs', { body: {} }))).body.code).toBe('NOT_ADMIN');
   }, 60_000);
 });
+
+describe('public-feed and public-media', () => {
+  interface Feed {
+    files: Array<{
+      id: string;
+      tags: Array<{ nameEs: string }>;
+      urls: { original: string; thumbnails: Record<string, string> | null };
+    }>;
+  }
+  const readFeed = async (): Promise<Feed> => {
+    const { data, error } = await anon.storage.from('public-feed').download('feed.json');
+    expect(error).toBeNull();
+    return JSON.parse(await data!.text()) as Feed;
+  };
+
+  it('contains exactly the published files, and follows an unpublish', async () => {
+    const run = await uploader.functions.invoke('public-feed', { body: {} });
+    expect(run.error).toBeNull();
+    const published = (await service.from('files').select('id').eq('published', true)).data!.map((f) => f.id).sort();
+    const feed = await readFeed();
+    expect(feed.files.map((f) => f.id).sort()).toEqual(published);
+    const pool = feed.files.find((f) => f.id === 'f0000000-0000-4000-8000-000000000001')!;
+    expect(pool.tags.map((t) => t.nameEs).sort()).toEqual(['Piscina', 'Verano']);
+    expect(Object.keys(pool.urls.thumbnails!)).toEqual([
+      '200x150',
+      '300x225',
+      '400x300',
+      '500x375',
+      '1024x768',
+      '2048x1536',
+    ]);
+
+    expect((await admin.rpc('publish_files', { p_published: false, p_file_ids: [pool.id] })).error).toBeNull();
+    expect((await admin.functions.invoke('public-feed', { body: {} })).error).toBeNull();
+    expect((await readFeed()).files.map((f) => f.id)).not.toContain(pool.id);
+    await admin.rpc('publish_files', { p_published: true, p_file_ids: [pool.id] });
+
+    expect((await failure(await anon.functions.invoke('public-feed', { body: {} }))).status).toBe(401);
+  }, 60_000);
+
+  it('links published files publicly and nothing else', async () => {
+    const fileId = crypto.randomUUID();
+    const objectPath = `${fileId}/publico.txt`;
+    await service.storage.from('media').upload(objectPath, 'contenido público', { contentType: 'text/plain' });
+    await service.from('files').insert({
+      id: fileId,
+      file_name: 'publico.txt',
+      object_path: objectPath,
+      original_file_name: 'publico.txt',
+      name_es: 'p',
+      name_en: 'p',
+      size: 17,
+      uploader_id: 'a0000000-0000-4000-8000-000000000001',
+      extension: 'txt',
+      processing: false,
+      published: false,
+    });
+    const base = `${(anon as unknown as { supabaseUrl: string }).supabaseUrl}/functions/v1/public-media/${fileId}`;
+    expect((await fetch(base, { redirect: 'manual' })).status).toBe(404);
+    await service.from('files').update({ published: true }).eq('id', fileId);
+    const followed = await fetch(base);
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toBe('contenido público');
+  });
+});

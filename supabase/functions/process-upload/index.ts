@@ -6,15 +6,7 @@ import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { HttpError, json, readJson, serve } from '../_shared/http.ts';
 import { callerClient, requireStaff, serviceClient } from '../_shared/auth.ts';
-
-export const THUMBNAIL_SIZES = [
-  [200, 150],
-  [300, 225],
-  [400, 300],
-  [500, 375],
-  [1024, 768],
-  [2048, 1536],
-] as const;
+import { THUMBNAIL_SIZES } from '../_shared/thumbnails.ts';
 
 const HEAD_BYTES = 1024 * 1024;
 

@@ -1,0 +1,11 @@
+/** The six thumbnail sizes of the spec (section 3), rendered by Storage image transformations. */
+export const THUMBNAIL_SIZES = [
+  [200, 150],
+  [300, 225],
+  [400, 300],
+  [500, 375],
+  [1024, 768],
+  [2048, 1536],
+] as const;
+
+export const sizeLabel = ([width, height]: readonly [number, number]) => `${width}x${height}`;

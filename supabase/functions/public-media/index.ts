@@ -1,0 +1,42 @@
+// Public links to the bytes of published files, for the public feed and public pages: the media bucket
+// stays private, and this answers with a short-lived signed URL only while the file is published.
+// GET /public-media/{fileId}            → the original
+// GET /public-media/{fileId}?size=WxH   → one of the six thumbnails
+import { json, serve } from '../_shared/http.ts';
+import { serviceClient } from '../_shared/auth.ts';
+import { THUMBNAIL_SIZES, sizeLabel } from '../_shared/thumbnails.ts';
+
+const SIGNED_URL_SECONDS = 300;
+
+serve(async (request) => {
+  const url = new URL(request.url);
+  const fileId = url.pathname.split('/')[2] ?? '';
+  const size = url.searchParams.get('size');
+  const thumbnail = size ? THUMBNAIL_SIZES.find((s) => sizeLabel(s) === size) : undefined;
+  if (size && !thumbnail) return json(400, { code: 'INVALID_SIZE', message: 'Tamaño de miniatura no válido.' });
+  if (!/^[0-9a-f-]{36}$/i.test(fileId)) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
+
+  const admin = serviceClient();
+  const { data: file } = await admin
+    .from('files')
+    .select('object_path, is_image, original_file_name')
+    .eq('id', fileId)
+    .eq('published', true)
+    .maybeSingle();
+  if (!file || (thumbnail && !file.is_image)) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
+
+  const signed = await admin.storage
+    .from('media')
+    .createSignedUrl(
+      file.object_path,
+      SIGNED_URL_SECONDS,
+      thumbnail
+        ? { transform: { width: thumbnail[0], height: thumbnail[1], resize: 'cover' } }
+        : { download: file.original_file_name },
+    );
+  if (signed.error) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: signed.data.signedUrl, 'Cache-Control': 'private, max-age=60' },
+  });
+});
