@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startStack } from '../stack/src/stack.ts';
+
+/**
+ * Large, realistic datasets for benchmarks: N files (10k, 100k…) with bilingual tags in categories
+ * (~4 per file), collections, images and documents, sizes up to 1 GB and dates over three years. Set-based
+ * SQL, deterministic for a given seed. Runs as the superuser on a migrated database.
+ *
+ *   node --import tsx scripts/generate-dataset.ts --files 100000 --db-url <superuser url>
+ *   node --import tsx scripts/generate-dataset.ts --files 10000 --stack   (ephemeral stack, prints counts)
+ */
+
+const WORDS_ES = [
+  'piscina',
+  'habitación',
+  'restaurante',
+  'spa',
+  'playa',
+  'terraza',
+  'jardín',
+  'gimnasio',
+  'recepción',
+  'bar',
+  'desayuno',
+  'cena',
+  'boda',
+  'congreso',
+  'suite',
+  'vistas',
+  'montaña',
+  'ciudad',
+  'niños',
+  'familia',
+  'otoño',
+  'invierno',
+  'verano',
+  'primavera',
+  'navidad',
+  'campaña',
+  'folleto',
+  'tarifa',
+  'menú',
+  'evento',
+];
+const WORDS_EN = [
+  'pool',
+  'room',
+  'restaurant',
+  'spa',
+  'beach',
+  'terrace',
+  'garden',
+  'gym',
+  'reception',
+  'bar',
+  'breakfast',
+  'dinner',
+  'wedding',
+  'congress',
+  'suite',
+  'views',
+  'mountain',
+  'city',
+  'kids',
+  'family',
+  'autumn',
+  'winter',
+  'summer',
+  'spring',
+  'christmas',
+  'campaign',
+  'brochure',
+  'rate',
+  'menu',
+  'event',
+];
+
+export interface DatasetSummary {
+  files: number;
+  fileTags: number;
+  tags: number;
+  collections: number;
+  sampleTagId: string;
+  sampleTagName: string;
+}
+
+export async function generateDataset(
+  adminDbUrl: string,
+  options: { files: number; seed?: number },
+): Promise<DatasetSummary> {
+  const db = new pg.Client({ connectionString: adminDbUrl });
+  await db.connect();
+  try {
+    await db.query('begin');
+    await db.query('select setseed($1)', [((options.seed ?? 42) % 1000) / 1000]);
+    // Bulk load without per-row trigger work; search documents are computed once at the end.
+    await db.query(`set local session_replication_role = replica`);
+    await db.query(
+      `insert into public.tag_categories (name_es, name_en)
+       select 'Categoría ' || g, 'Category ' || g from generate_series(1, 8) g`,
+    );
+    await db.query(
+      `insert into public.tags (category_id, name_es, name_en)
+       select c.id, initcap(es.w) || ' ' || g, initcap(en.w) || ' ' || g
+         from generate_series(1, 60) g
+         join lateral (select id from public.tag_categories order by created_at, id offset (g % 8) limit 1) c on true
+         join lateral (select ($1::text[])[1 + (g % 30)] as w) es on true
+         join lateral (select ($2::text[])[1 + (g % 30)] as w) en on true`,
+      [WORDS_ES, WORDS_EN],
+    );
+    await db.query(
+      `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, description_es,
+         description_en, size, uploaded_on, uploader_id, uploader_email, extension, processing, published, b2b, operations)
+       select id, u || '.' || ext, id || '/' || u || '.' || ext, w1 || '-' || g || '.' || ext,
+              initcap(w1) || ' ' || w2 || ' ' || g, initcap(e1) || ' ' || e2 || ' ' || g,
+              'Foto de ' || w2 || ' en ' || w1, 'Photo of ' || e2 || ' at ' || e1,
+              (random() ^ 3 * 1000000000)::bigint, now() - random() * interval '1095 days',
+              case when g % 3 = 0 then 'a0000000-0000-4000-8000-000000000002'::uuid else 'a0000000-0000-4000-8000-000000000001'::uuid end,
+              case when g % 3 = 0 then 'uploader@mediateca.local' else 'admin@mediateca.local' end,
+              ext, false, random() < 0.6, random() < 0.8, random() < 0.1
+         from (
+           select g, gen_random_uuid() as id, gen_random_uuid() as u,
+                  (array['jpg','jpg','jpg','png','pdf','docx','mp4','xlsx'])[1 + floor(random() * 8)::int] as ext,
+                  ($2::text[])[1 + floor(random() * 30)::int] as w1, ($2::text[])[1 + floor(random() * 30)::int] as w2,
+                  ($3::text[])[1 + floor(random() * 30)::int] as e1, ($3::text[])[1 + floor(random() * 30)::int] as e2
+             from generate_series(1, $1::int) g
+         ) s`,
+      [options.files, WORDS_ES, WORDS_EN],
+    );
+    await db.query(
+      `insert into public.file_tags (file_id, tag_id)
+       select f.id, t.id from public.files f join public.tags t
+         on abs(hashtext(f.id::text || t.id::text)) % 15 = 0
+       on conflict do nothing`,
+    );
+    await db.query(
+      `insert into public.collections (name, is_public)
+       select 'Colección ' || g, g % 4 = 0 from generate_series(1, 30) g`,
+    );
+    await db.query(
+      `insert into public.collection_files (collection_id, file_id)
+       select c.id, f.id from public.files f
+         join lateral (select id from public.collections order by id offset abs(hashtext(f.id::text)) % 30 limit 1) c on true
+        where abs(hashtext(f.id::text || 'c')) % 5 = 0
+       on conflict do nothing`,
+    );
+    await db.query(`update public.files f set search_document = private.file_search_document(f)`);
+    await db.query('commit');
+    await db.query('analyze');
+    const counts = await db.query<{ files: string; file_tags: string; tags: string; collections: string }>(
+      `select (select count(*) from public.files) as files, (select count(*) from public.file_tags) as file_tags,
+              (select count(*) from public.tags) as tags, (select count(*) from public.collections) as collections`,
+    );
+    const sample = await db.query<{ id: string; name_es: string }>(
+      `select t.id, t.name_es from public.tags t join public.file_tags ft on ft.tag_id = t.id
+        group by t.id order by count(*) desc limit 1`,
+    );
+    const row = counts.rows[0]!;
+    return {
+      files: Number(row.files),
+      fileTags: Number(row.file_tags),
+      tags: Number(row.tags),
+      collections: Number(row.collections),
+      sampleTagId: sample.rows[0]!.id,
+      sampleTagName: sample.rows[0]!.name_es,
+    };
+  } catch (error) {
+    await db.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await db.end();
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const value = (name: string) => {
+    const index = args.indexOf(name);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  const files = Number(value('--files') ?? 10_000);
+  if (args.includes('--stack')) {
+    const stack = await startStack({ ephemeral: true, seed: true, log: () => {} });
+    try {
+      const started = Date.now();
+      console.log(await generateDataset(stack.adminDbUrl, { files }), `${Date.now() - started} ms`);
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  const dbUrl = value('--db-url');
+  if (!dbUrl) throw new Error('Give --db-url <superuser postgres url> or --stack');
+  console.log(await generateDataset(dbUrl, { files }));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
