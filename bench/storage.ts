@@ -1,0 +1,168 @@
+import { randomFillSync } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import * as tus from 'tus-js-client';
+import { isQuick, report, type BenchRow } from './lib/report.ts';
+import { clientFor, progress, withStack } from './lib/harness.ts';
+
+/**
+ * Uploads: MB/s of a TUS upload (6 MiB chunks) through the gateway vs a raw loopback HTTP PUT of the same
+ * bytes into the same disk with fsync. Thumbnails: the 6 sizes of a 12 MP JPEG through render/image, cold
+ * and cached, vs sharp called directly on the same file.
+ */
+
+const CHUNK = 6 * 1024 * 1024;
+const SIZES = [
+  [200, 150],
+  [300, 225],
+  [400, 300],
+  [500, 375],
+  [1024, 768],
+  [2048, 1536],
+] as const;
+
+async function randomFile(dir: string, bytes: number): Promise<string> {
+  const file = path.join(dir, 'payload.bin');
+  const handle = await open(file, 'w');
+  const block = Buffer.alloc(8 * 1024 * 1024);
+  for (let written = 0; written < bytes; written += block.length) {
+    randomFillSync(block);
+    await handle.write(block, 0, Math.min(block.length, bytes - written));
+  }
+  await handle.close();
+  return file;
+}
+
+/** The floor for an upload on this machine: stream an HTTP body to disk and fsync, nothing else. */
+async function rawPut(file: string, targetDir: string): Promise<number> {
+  const server = http.createServer(async (req, res) => {
+    const target = path.join(targetDir, 'raw-put.bin');
+    await pipeline(req, createWriteStream(target));
+    const handle = await open(target, 'r+');
+    await handle.sync();
+    await handle.close();
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as { port: number }).port;
+  const size = (await stat(file)).size;
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'PUT', headers: { 'content-length': size } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    req.on('error', reject);
+    createReadStream(file).pipe(req);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  server.close();
+  return size / 1e6 / seconds;
+}
+
+function tusUpload(apiUrl: string, key: string, file: string, size: number, objectName: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    new tus.Upload(createReadStream(file), {
+      endpoint: `${apiUrl}/storage/v1/upload/resumable`,
+      headers: { authorization: `Bearer ${key}`, 'x-upsert': 'true' },
+      uploadSize: size,
+      chunkSize: CHUNK,
+      retryDelays: [],
+      metadata: { bucketName: 'bench', objectName, contentType: 'application/octet-stream' },
+      onError: reject,
+      onSuccess: () => resolve(size / 1e6 / ((performance.now() - started) / 1000)),
+    }).start();
+  });
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const bytes = isQuick() ? 64 * 1024 * 1024 : 1024 * 1024 * 1024;
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'mediateca-bench-'));
+  try {
+    return await withStack(async (stack) => {
+      const service = clientFor(stack, stack.serviceRoleKey);
+      await service.storage.createBucket('bench', { public: false, fileSizeLimit: 2 * 1024 * 1024 * 1024 });
+      progress('storage', `writing ${bytes / 2 ** 20} MiB of random bytes`);
+      const file = await randomFile(scratch, bytes);
+      progress('storage', 'raw PUT + fsync');
+      const raw = await rawPut(file, stack.dataDir);
+      progress('storage', 'TUS upload through the gateway');
+      const tusRate = await tusUpload(stack.apiUrl, stack.serviceRoleKey, file, bytes, 'upload.bin');
+
+      progress('storage', 'thumbnails of a 12 MP JPEG');
+      const jpeg = await sharp({
+        create: {
+          width: 4000,
+          height: 3000,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      await service.storage.from('bench').upload('photo.jpg', jpeg, { contentType: 'image/jpeg', upsert: true });
+      const renderAll = async () => {
+        const started = performance.now();
+        for (const [width, height] of SIZES) {
+          const response = await fetch(
+            `${stack.apiUrl}/storage/v1/render/image/authenticated/bench/photo.jpg?width=${width}&height=${height}&resize=cover`,
+            { headers: { authorization: `Bearer ${stack.serviceRoleKey}` } },
+          );
+          await response.arrayBuffer();
+        }
+        return performance.now() - started;
+      };
+      const cold = await renderAll();
+      const cached = await renderAll();
+      const directStarted = performance.now();
+      for (const [width, height] of SIZES) {
+        await sharp(jpeg).rotate().resize({ width, height, fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+      }
+      const direct = performance.now() - directStarted;
+      const label = `${bytes / 2 ** 20} MiB`;
+      return [
+        {
+          metric: `TUS upload ${label}, 6 MiB chunks`,
+          unit: 'MB/s',
+          value: tusRate,
+          baseline: raw,
+          baselineLabel: 'raw PUT + fsync',
+          goal: '≥ 0.5× raw',
+          higherIsBetter: true,
+        },
+        {
+          metric: '6 thumbnails of a 12 MP JPEG, cold',
+          unit: 'ms',
+          value: cold,
+          baseline: direct,
+          baselineLabel: 'sharp directly',
+          goal: '≤ 1.5× sharp',
+          higherIsBetter: false,
+        },
+        {
+          metric: '6 thumbnails of a 12 MP JPEG, cached',
+          unit: 'ms',
+          value: cached,
+          baseline: direct,
+          baselineLabel: 'sharp directly',
+          goal: '≤ 0.1× sharp',
+          higherIsBetter: false,
+        },
+      ];
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await report('storage', await run());
+}
