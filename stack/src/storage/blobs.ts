@@ -64,16 +64,11 @@ export class BlobStore {
   async adopt(file: string): Promise<{ version: string; size: number }> {
     const version = randomUUID();
     const { size } = await stat(file);
-    const handle = await open(file, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await syncFile(file, 'r+');
     const target = this.pathOf(version);
     await mkdir(path.dirname(target), { recursive: true });
     await link(file, target);
-    await this.syncDir(path.dirname(target));
+    await syncFile(path.dirname(target), 'r');
     return { version, size };
   }
 
@@ -95,24 +90,20 @@ export class BlobStore {
   }
 
   private async commit(file: string, version: string): Promise<void> {
-    const handle = await open(file, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await syncFile(file, 'r+');
     const target = this.pathOf(version);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(file, target);
-    await this.syncDir(path.dirname(target));
+    await syncFile(path.dirname(target), 'r');
   }
+}
 
-  private async syncDir(dir: string): Promise<void> {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+/** fsync a file (or, opened read-only, a directory so a rename into it is durable). */
+async function syncFile(file: string, flags: 'r' | 'r+'): Promise<void> {
+  const handle = await open(file, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
