@@ -8,6 +8,7 @@ import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ComingSoonRoute } from './routes/placeholder.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
+import { UploadScreen } from '../features/upload/components/upload-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -47,7 +48,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to={paths.files} replace /> },
           { path: 'files', element: <FilesScreen /> },
-          { path: 'upload', element: <ComingSoonRoute title="Subir Archivos" /> },
+          { path: 'upload', element: <UploadScreen /> },
           { path: 'file/:id', element: <ComingSoonRoute title="Archivo" /> },
           { path: 'edit-tags-files', element: <ComingSoonRoute title="Editar etiquetas" /> },
           ...adminFeatureRoutes

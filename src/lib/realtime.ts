@@ -30,7 +30,9 @@ export function useRealtimeCacheSync(enabled: boolean) {
       });
     }
     channel.subscribe((status) => {
-      if (status === 'SUBSCRIBED') void queryClient.invalidateQueries();
+      if (status !== 'SUBSCRIBED') return;
+      // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
+      void supabase.realtime.setAuth().then(() => queryClient.invalidateQueries());
     });
     return () => {
       void supabase.removeChannel(channel);

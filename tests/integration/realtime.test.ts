@@ -40,7 +40,9 @@ function subscribe(
         inbox.push(payload as Payload),
       )
       .subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve({ channel, inbox });
+        // realtime-js may join before the session token reaches it; pushing it again makes the
+        // server evaluate RLS with the signed-in user's claims from here on.
+        if (status === 'SUBSCRIBED') void supabase.realtime.setAuth().then(() => resolve({ channel, inbox }));
         if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
       });
   });

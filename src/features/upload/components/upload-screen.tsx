@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import Uppy from '@uppy/core';
+import Tus from '@uppy/tus';
+import { env } from '../../../config/env.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { useUploadActivity } from '../../../app/upload-activity.tsx';
+import { FILE_TOO_LARGE_MESSAGE, fileExtension, isTooLargeToUpload, sanitizeFileName } from '../lib/file-name.ts';
+import { objectPathFromUploadUrl, recordUpload } from '../api/record-upload.ts';
+import { formatSize } from '../../../lib/format.ts';
+
+/** Supabase Storage expects 6 MiB TUS chunks. */
+const CHUNK_SIZE = 6 * 1024 * 1024;
+const THUMBNAIL_LIMIT = 5;
+
+type Meta = { bucketName: string; objectName: string; contentType: string; cacheControl: string; originalName: string };
+type Item = {
+  id: string;
+  name: string;
+  size: number;
+  progress: number;
+  state: 'pending' | 'complete' | 'error';
+  message?: string;
+  preview?: string;
+};
+
+/**
+ * Upload screen (spec sections 2, 4, 5): files go one at a time through TUS to Storage, resuming after a
+ * dropped connection and, after a reload, when the same file is offered again (tus fingerprints).
+ */
+export function UploadScreen() {
+  const { setUploading } = useUploadActivity();
+  const [items, setItems] = useState<Item[]>([]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const uppyRef = useRef<Uppy<Meta, Record<string, never>> | null>(null);
+
+  // One Uppy per mounted screen, created and destroyed by the same effect: React may re-run effects on a
+  // kept component, and a memoised instance would survive its own destroy().
+  useEffect(() => {
+    const instance = new Uppy<Meta, Record<string, never>>({ autoProceed: false });
+    instance.use(Tus, {
+      endpoint: `${env.VITE_SUPABASE_URL}/storage/v1/upload/resumable`,
+      chunkSize: CHUNK_SIZE,
+      limit: 1,
+      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+      removeFingerprintOnSuccess: true,
+      allowedMetaFields: ['bucketName', 'objectName', 'contentType', 'cacheControl'],
+      headers: { apikey: env.VITE_SUPABASE_ANON_KEY },
+      // A fresh token for every request: a 1 GB upload outlives an access token.
+      async onBeforeRequest(request) {
+        const { data } = await supabase.auth.getSession();
+        request.setHeader('authorization', `Bearer ${data.session?.access_token ?? env.VITE_SUPABASE_ANON_KEY}`);
+        request.setHeader('x-upsert', 'false');
+      },
+    });
+    const update = (id: string, patch: Partial<Item>) =>
+      setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+    instance.on('upload-progress', (file, progress) => {
+      if (file && progress.bytesTotal) update(file.id, { progress: progress.bytesUploaded / progress.bytesTotal });
+    });
+    instance.on('upload-success', (file, response) => {
+      if (!file) return;
+      const objectPath = (response.uploadURL && objectPathFromUploadUrl(response.uploadURL)) ?? file.meta.objectName;
+      recordUpload({
+        fileId: objectPath.split('/')[0]!,
+        objectPath,
+        originalFileName: file.meta.originalName,
+        size: file.size ?? 0,
+      }).then(
+        () => update(file.id, { state: 'complete', progress: 1 }),
+        (error: unknown) => update(file.id, { state: 'error', message: (error as Error).message }),
+      );
+    });
+    instance.on('upload-error', (file, error) => {
+      if (file) update(file.id, { state: 'error', message: error.message });
+    });
+    instance.on('complete', () => setUploading(false));
+    uppyRef.current = instance;
+    return () => {
+      uppyRef.current = null;
+      instance.destroy();
+      setUploading(false);
+    };
+  }, [setUploading]);
+
+  const addFiles = (files: File[]) => {
+    const uppy = uppyRef.current;
+    if (!uppy || files.length === 0) return;
+    if (files.some((file) => isTooLargeToUpload(file.size))) {
+      setRefusal(FILE_TOO_LARGE_MESSAGE);
+      return;
+    }
+    setRefusal(null);
+    const added: Item[] = [];
+    for (const file of files) {
+      const originalName = sanitizeFileName(file.name) || 'archivo';
+      const extension = fileExtension(originalName);
+      const objectName = `${crypto.randomUUID()}/${crypto.randomUUID()}${extension ? `.${extension}` : ''}`;
+      const id = uppy.addFile({
+        name: originalName,
+        type: file.type,
+        data: file,
+        meta: {
+          bucketName: 'media',
+          objectName,
+          contentType: file.type || 'application/octet-stream',
+          cacheControl: 'no-cache',
+          originalName,
+        },
+      });
+      added.push({
+        id,
+        name: originalName,
+        size: file.size,
+        progress: 0,
+        state: 'pending',
+        preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,
+      });
+    }
+    setItems((current) => [...current, ...added]);
+    setUploading(true);
+    uppy.upload().catch((error: unknown) => setRefusal((error as Error).message));
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    addFiles([...event.dataTransfer.files]);
+  };
+
+  return (
+    <section className="page">
+      <h1>Subir Archivos</h1>
+      <div className="drop-zone" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+        <p>Arrastrar archivos aquí o</p>
+        <button type="button" className="button button-primary" onClick={() => inputRef.current?.click()}>
+          Seleccionar archivos
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          hidden
+          aria-label="Seleccionar archivos"
+          onChange={(event) => {
+            addFiles([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {refusal && (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <ul className="upload-list" aria-label="Subidas">
+        {items.map((item) => (
+          <li key={item.id} className={`upload-item upload-${item.state}`}>
+            {items.length < THUMBNAIL_LIMIT && item.preview && <img src={item.preview} alt="" width={48} height={48} />}
+            <span className="upload-name">{item.name}</span>
+            <span className="muted">{formatSize(item.size)}</span>
+            <progress max={1} value={item.progress} aria-label={`Progreso de ${item.name}`} />
+            {item.state === 'error' && <span className="form-error">{item.message}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

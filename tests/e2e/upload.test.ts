@@ -1,0 +1,92 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+import { client } from '../helpers/clients.ts';
+
+/** Uploading through the browser: TUS to Storage, the file record, post-processing (issue 9). */
+
+let browser: Browser;
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-upload-e2e-'));
+  browser = await launchBrowser();
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.log(`[browser ${message.type()}] ${message.text()}`);
+  });
+  page.on('pageerror', (error) => console.log(`[browser error] ${error.message}`));
+
+  await page.goto(appUrl('/login'));
+  await signIn(page, 'uploader@mediateca.local', 'mediateca-uploader');
+  await page.waitForURL('**/private/files');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('upload screen', () => {
+  it('uploads an image and a PDF, ends green, and the files become ready', async () => {
+    const image = path.join(dir, 'Terraza, atardecer.jpg');
+    await writeFile(
+      image,
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0084D8' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const pdf = path.join(dir, 'carta.pdf');
+    await writeFile(pdf, '%PDF-1.4\n% Mediateca\n');
+
+    await page.goto(appUrl('/private/upload'));
+    await expect.poll(() => page.getByText('Arrastrar archivos aquí o').count()).toBe(1);
+    await expectAccessible(page);
+    await page.setInputFiles('input[type=file]', [image, pdf]);
+    await expect
+      .poll(() => page.locator('.upload-complete').count(), { timeout: 30_000, message: 'uploads did not finish' })
+      .toBe(2)
+      .catch(async (error: unknown) => {
+        console.log('UPLOAD ITEMS', await page.locator('.upload-list').innerText());
+        throw error;
+      });
+    await screenshot(page, 'upload-complete');
+
+    const service = client('service_role');
+    const find = async () =>
+      (
+        await service
+          .from('files')
+          .select('id, name_es, original_file_name, processing, published, width')
+          .eq('original_file_name', 'Terraza_ atardecer.jpg')
+      ).data ?? [];
+    await expect.poll(async () => (await find()).length, { timeout: 15_000 }).toBe(1);
+    const [row] = await find();
+    expect(row).toMatchObject({ name_es: 'Terraza_ atardecer', published: false });
+    await expect.poll(async () => (await find())[0]?.processing, { timeout: 30_000 }).toBe(false);
+    expect((await find())[0]?.width).toBe(900);
+
+    await page.goto(appUrl('/private/files'));
+    await expect.poll(() => page.getByText('Terraza_ atardecer').count()).toBe(1);
+  }, 90_000);
+
+  it('refuses a file over 1 GB with the Spanish message and starts nothing', async () => {
+    const big = path.join(dir, 'enorme.mov');
+    await writeFile(big, '');
+    await truncate(big, 1_000_000_001);
+    await page.goto(appUrl('/private/upload'));
+    await page.setInputFiles('input[type=file]', big);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('No se pueden subir archivos más grandes de 1GB');
+    expect(await page.locator('.upload-item').count()).toBe(0);
+    await screenshot(page, 'upload-too-large');
+  });
+});
