@@ -1,43 +1,188 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from 'react-router-dom';
 import { fileKeys } from '../api/keys.ts';
-import { searchFiles, type FileFilters } from '../api/search-files.ts';
+import { searchFiles } from '../api/search-files.ts';
+import { DEFAULT_SORT, SORTS, useFileFilters } from '../hooks/use-file-filters.ts';
+import { FileThumbnail } from './file-thumbnail.tsx';
+import { catalogueKeys } from '../../catalogue/api/keys.ts';
+import { getTags } from '../../catalogue/api/get-catalogue.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { paths } from '../../../config/paths.ts';
+import { isEnabled } from '../../../config/deployment.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
+/** Spec section 9: 100 first, more as the user nears the end of what is loaded. */
 const FIRST_PAGE = 100;
-const DEFAULT_SORT = 'uploadedOn_desc';
+const NEXT_PAGE = 50;
+const SEARCH_DEBOUNCE_MS = 750;
+const SEARCH_MIN_LENGTH = 3;
+const ROW_HEIGHT = 300;
+const CARD_MIN_WIDTH = 200;
 
-/** The files screen: the count of filtered files and the first page, kept current by realtime. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (query: string | null) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => {
+    const trimmed = text.trim();
+    // Spec section 5: search applies when empty or at least 3 characters, after a 750 ms pause.
+    if (trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH) return;
+    const timer = setTimeout(() => onSearch(trimmed || null), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onSearch]);
+  return (
+    <label className="filter filter-search">
+      <span>Buscar</span>
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Nombre, descripción, etiqueta…"
+      />
+    </label>
+  );
+}
+
 export function FilesScreen() {
-  const filters: FileFilters = {};
-  const { data, error, isPending } = useQuery({
-    queryKey: fileKeys.list(filters, DEFAULT_SORT),
-    queryFn: ({ signal }) => searchFiles(filters, DEFAULT_SORT, { limit: FIRST_PAGE, offset: 0 }, signal),
+  const { filters, sort, setFilter, clear, active } = useFileFilters();
+  const tags = useQuery({ queryKey: catalogueKeys.tags, queryFn: ({ signal }) => getTags(signal) });
+  const query = useInfiniteQuery({
+    queryKey: fileKeys.list(filters, sort),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      searchFiles(filters, sort, { limit: pageParam === 0 ? FIRST_PAGE : NEXT_PAGE, offset: pageParam }, signal),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.files.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
   });
-  if (isPending) return <Spinner label="Cargando archivos…" />;
-  if (error) return <p role="alert">No se pudieron cargar los archivos.</p>;
+  const files = query.data?.pages.flatMap((page) => page.files) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(4);
+  const [offsetTop, setOffsetTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = gridRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      setColumns(Math.max(1, Math.floor((entry?.contentRect.width ?? 800) / CARD_MIN_WIDTH)));
+      setOffsetTop(element.getBoundingClientRect().top + window.scrollY);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const rows = Math.ceil(files.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3,
+    scrollMargin: offsetTop,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastRow = items[items.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    // Load more when the last rendered row is within about 300 px (one row) of the end.
+    if (hasNextPage && !isFetchingNextPage && lastRow >= rows - 2) void fetchNextPage();
+  }, [lastRow, rows, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
   return (
     <section className="page">
       <h1>
-        <span data-testid="files-count">{data.total}</span> archivos filtrados
+        <span data-testid="files-count">{query.isPending ? '…' : total}</span> archivos filtrados
       </h1>
-      <ul className="file-grid">
-        {data.files.map((file) => (
-          <li key={file.id} className="file-card">
-            <Link to={paths.file(file.id)}>
-              <span className={`file-tile ${file.is_image ? 'file-tile-image' : ''}`} aria-hidden="true">
-                {file.processing ? <Spinner size="small" label="Procesando" /> : (file.extension || '?').toUpperCase()}
-              </span>
-              <span className="file-name">{file.name_es}</span>
-            </Link>
-            <span className="muted">
-              {formatSize(file.size)} · {formatDateTime(file.uploaded_on)}
-            </span>
-          </li>
+      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <SearchBox key={filters.query ?? ''} value={filters.query ?? ''} onSearch={(value) => setFilter('q', value)} />
+        <label className="filter">
+          <span>Tipo</span>
+          <select
+            value={filters.type ?? 'all'}
+            onChange={(event) => setFilter('type', event.target.value === 'all' ? null : event.target.value)}
+          >
+            <option value="all">Todos</option>
+            <option value="image">Imágenes</option>
+            <option value="not-image">Documentos</option>
+          </select>
+        </label>
+        <label className="filter">
+          <span>Etiqueta</span>
+          <select value={filters.tagId ?? ''} onChange={(event) => setFilter('tag', event.target.value || null)}>
+            <option value="">Cualquier etiqueta</option>
+            {(tags.data ?? []).map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name_es}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>Orden</span>
+          <select
+            value={sort}
+            onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? null : event.target.value)}
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>Estado</span>
+          <select
+            value={filters.status ?? 'all'}
+            onChange={(event) => setFilter('status', event.target.value === 'all' ? null : event.target.value)}
+          >
+            <option value="all">Todos</option>
+            <option value="published">Activos</option>
+            <option value="unpublished">No activos</option>
+          </select>
+        </label>
+        {isEnabled('operations') && (
+          <label className="filter">
+            <span>Operaciones</span>
+            <select
+              value={filters.operations ?? 'all'}
+              onChange={(event) => setFilter('operations', event.target.value === 'all' ? null : event.target.value)}
+            >
+              <option value="all">Todos</option>
+              <option value="OPERATIONS">Operaciones</option>
+            </select>
+          </label>
+        )}
+        <button type="button" className="button" onClick={clear} disabled={!active}>
+          Quitar filtros
+        </button>
+      </form>
+      {query.isError && <p role="alert">No se pudieron cargar los archivos.</p>}
+      {query.isPending && <Spinner label="Cargando archivos…" />}
+      <div ref={gridRef} className="file-grid-virtual" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((row) => (
+          <ul
+            key={row.key}
+            className="file-grid"
+            style={{
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            }}
+          >
+            {files.slice(row.index * columns, row.index * columns + columns).map((file) => (
+              <li key={file.id} className="file-card">
+                <Link to={paths.file(file.id)}>
+                  <FileThumbnail file={file} />
+                  <span className="file-name">{file.name_es}</span>
+                </Link>
+                <span className="muted">
+                  {formatSize(file.size)} · {formatDateTime(file.uploaded_on)}
+                </span>
+              </li>
+            ))}
+          </ul>
         ))}
-      </ul>
+      </div>
+      {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
     </section>
   );
 }

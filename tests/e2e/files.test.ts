@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+
+/** The files screen against the seeded stack: search, filters in the URL, clearing them (issue 8). */
+
+let browser: Browser;
+let page: Page;
+
+const count = async () => Number(await page.getByTestId('files-count').textContent());
+const names = () => page.locator('.file-card .file-name').allTextContents();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(appUrl('/login'));
+  await signIn(page, 'admin@mediateca.local', 'mediateca-admin');
+  await page.waitForURL('**/private/files');
+  await page.getByTestId('files-count').filter({ hasText: /^\d+$/ }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('files screen', () => {
+  it('searches without accents, after the pause, and keeps the search in the URL', async () => {
+    await page.getByLabel('Buscar').fill('cancion');
+    await page.waitForURL(/q=cancion/);
+    await expect.poll(names).toEqual(['Canción del verano (letra)']);
+    expect(await count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'files-search');
+    await page.reload();
+    await expect.poll(names).toEqual(['Canción del verano (letra)']);
+    expect(await page.getByLabel('Buscar').inputValue()).toBe('cancion');
+  });
+
+  it('needs every word to match', async () => {
+    await page.getByLabel('Buscar').fill('piscina atardecer');
+    await expect.poll(names).toEqual(['Piscina principal al atardecer']);
+    await page.getByLabel('Buscar').fill('piscina cancion');
+    await expect.poll(count).toBe(0);
+  });
+
+  it('filters by type and clears every filter', async () => {
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+    await expect.poll(() => page.getByLabel('Buscar').inputValue()).toBe('');
+    await expect.poll(count).toBeGreaterThan(1);
+    const all = await count();
+    await page.getByLabel('Tipo').selectOption('not-image');
+    await page.waitForURL(/type=not-image/);
+    await expect.poll(count).toBeLessThan(all);
+    expect((await names()).every((name) => !/atardecer|Suite|spa/.test(name))).toBe(true);
+    await page.getByLabel('Orden').selectOption('nameEs_asc');
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return shown.join('|') === [...shown].sort((a, b) => a.localeCompare(b, 'es')).join('|');
+      })
+      .toBe(true);
+    await screenshot(page, 'files-filtered');
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+    await expect.poll(count).toBe(all);
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
