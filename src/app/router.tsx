@@ -9,6 +9,7 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 import { ComingSoonRoute } from './routes/placeholder.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { UploadScreen } from '../features/upload/components/upload-screen.tsx';
+import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -50,7 +51,7 @@ export const router = createBrowserRouter([
           { path: 'files', element: <FilesScreen /> },
           { path: 'upload', element: <UploadScreen /> },
           { path: 'file/:id', element: <ComingSoonRoute title="Archivo" /> },
-          { path: 'edit-tags-files', element: <ComingSoonRoute title="Editar etiquetas" /> },
+          { path: 'edit-tags-files', element: <EditTagsScreen /> },
           ...adminFeatureRoutes
             .filter((route) => route.feature === null || isEnabled(route.feature))
             .map((route) => ({ path: route.path, element: admin(<ComingSoonRoute title={route.title} />) })),

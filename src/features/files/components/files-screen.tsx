@@ -6,6 +6,8 @@ import { fileKeys } from '../api/keys.ts';
 import { searchFiles } from '../api/search-files.ts';
 import { DEFAULT_SORT, SORTS, useFileFilters } from '../hooks/use-file-filters.ts';
 import { FileThumbnail } from './file-thumbnail.tsx';
+import { SelectionBar } from './selection-bar.tsx';
+import type { FileSelection } from '../api/bulk-actions.ts';
 import { catalogueKeys } from '../../catalogue/api/keys.ts';
 import { getTags } from '../../catalogue/api/get-catalogue.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
@@ -58,6 +60,37 @@ export function FilesScreen() {
   });
   const files = query.data?.pages.flatMap((page) => page.files) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+
+  // The selection belongs to one filtered list: when filters or sort change it is gone (spec section 4).
+  const listKey = JSON.stringify([filters, sort]);
+  const [picked, setPicked] = useState<{ listKey: string; ids: string[]; all: boolean }>({
+    listKey,
+    ids: [],
+    all: false,
+  });
+  const current = picked.listKey === listKey ? picked : { listKey, ids: [], all: false };
+  const lastClicked = useRef<number | null>(null);
+  const selection: FileSelection | null = current.all
+    ? { kind: 'filtered', filters }
+    : current.ids.length > 0
+      ? { kind: 'ids', ids: current.ids }
+      : null;
+  const toggle = (index: number, shift: boolean) => {
+    const file = files[index];
+    if (!file) return;
+    const ids = new Set(current.all ? files.map((f) => f.id) : current.ids);
+    if (shift && lastClicked.current !== null) {
+      const [from, to] = [Math.min(lastClicked.current, index), Math.max(lastClicked.current, index)];
+      for (const f of files.slice(from, to + 1)) ids.add(f.id);
+    } else if (ids.has(file.id)) {
+      ids.delete(file.id);
+    } else {
+      ids.add(file.id);
+    }
+    lastClicked.current = index;
+    setPicked({ listKey, ids: [...ids], all: false });
+  };
+  const isSelected = (id: string) => current.all || current.ids.includes(id);
 
   const gridRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
@@ -156,6 +189,17 @@ export function FilesScreen() {
           Quitar filtros
         </button>
       </form>
+      <div className="selection-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={total === 0}
+          onClick={() => setPicked({ listKey, ids: [], all: true })}
+        >
+          Seleccionar todos ({total})
+        </button>
+      </div>
+      {selection && <SelectionBar selection={selection} onClear={() => setPicked({ listKey, ids: [], all: false })} />}
       {query.isError && <p role="alert">No se pudieron cargar los archivos.</p>}
       {query.isPending && <Spinner label="Cargando archivos…" />}
       <div ref={gridRef} className="file-grid-virtual" style={{ height: virtualizer.getTotalSize() }}>
@@ -168,8 +212,16 @@ export function FilesScreen() {
               gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
             }}
           >
-            {files.slice(row.index * columns, row.index * columns + columns).map((file) => (
-              <li key={file.id} className="file-card">
+            {files.slice(row.index * columns, row.index * columns + columns).map((file, column) => (
+              <li key={file.id} className={`file-card ${isSelected(file.id) ? 'file-card-selected' : ''}`}>
+                <input
+                  type="checkbox"
+                  className="file-select"
+                  aria-label={`Seleccionar ${file.name_es}`}
+                  checked={isSelected(file.id)}
+                  onChange={() => {}}
+                  onClick={(event) => toggle(row.index * columns + column, event.shiftKey)}
+                />
                 <Link to={paths.file(file.id)}>
                   <FileThumbnail file={file} />
                   <span className="file-name">{file.name_es}</span>

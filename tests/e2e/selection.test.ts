@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+import { client } from '../helpers/clients.ts';
+
+/** Selection and bulk actions on the files screen (issue 8). */
+
+let browser: Browser;
+let page: Page;
+const service = () => client('service_role');
+
+async function makeFiles(marker: string, count: number, extra: Record<string, unknown> = {}) {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = crypto.randomUUID();
+    return {
+      id,
+      file_name: `${i}.pdf`,
+      object_path: `${id}/${i}.pdf`,
+      original_file_name: `${marker}-${i}.pdf`,
+      name_es: `${marker} ${i}`,
+      name_en: `${marker} ${i}`,
+      size: 1000 + i,
+      extension: 'pdf',
+      processing: false,
+      uploader_id: 'a0000000-0000-4000-8000-000000000001',
+      ...extra,
+    };
+  });
+  const { error } = await service().from('files').insert(rows);
+  if (error) throw error;
+  return rows.map((r) => r.id);
+}
+
+const count = async () => Number(await page.getByTestId('files-count').textContent());
+
+async function searchFor(marker: string, expected: number) {
+  await page.goto(appUrl(`/private/files?q=${marker}`));
+  await expect.poll(count, { timeout: 15_000 }).toBe(expected);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(appUrl('/login'));
+  await signIn(page, 'admin@mediateca.local', 'mediateca-admin');
+  await page.waitForURL('**/private/files');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('selection', () => {
+  it('selects all filtered files and publishes then unpublishes them, the buttons following', async () => {
+    const marker = `sel${crypto.randomUUID().slice(0, 6)}`;
+    const ids = await makeFiles(marker, 3);
+    await searchFor(marker, 3);
+    await page.getByRole('button', { name: 'Seleccionar todos (3)' }).click();
+    await expect.poll(() => page.getByText('3 seleccionados').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Activar', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Desactivar' }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'files-selection');
+    await page.getByRole('button', { name: 'Activar', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Desactivar' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Activar', exact: true }).count()).toBe(0);
+    const published = await service().from('files').select('published').in('id', ids);
+    expect(published.data?.every((f) => f.published)).toBe(true);
+    await page.getByRole('button', { name: 'Desactivar' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Activar', exact: true }).count()).toBe(1);
+  });
+
+  it('selects a range with shift-click and clears the selection when the filters change', async () => {
+    const marker = `rng${crypto.randomUUID().slice(0, 6)}`;
+    await makeFiles(marker, 4);
+    await searchFor(marker, 4);
+    const boxes = page.getByRole('checkbox', { name: /^Seleccionar / });
+    await boxes.nth(0).click();
+    await boxes.nth(2).click({ modifiers: ['Shift'] });
+    await expect.poll(() => page.getByText('3 seleccionados').count()).toBe(1);
+    await page.getByLabel('Tipo').selectOption('image');
+    await expect.poll(() => page.getByRole('region', { name: 'Archivos seleccionados' }).count()).toBe(0);
+  });
+
+  it('refuses to delete processing files, and deletes others after confirmation', async () => {
+    const busyMarker = `bsy${crypto.randomUUID().slice(0, 6)}`;
+    await makeFiles(busyMarker, 1, { processing: true });
+    await searchFor(busyMarker, 1);
+    await page.getByRole('button', { name: 'Seleccionar todos (1)' }).click();
+    await page.getByRole('button', { name: 'Borrar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('No se pueden borrar archivos en proceso');
+
+    const marker = `del${crypto.randomUUID().slice(0, 6)}`;
+    const ids = await makeFiles(marker, 2);
+    await searchFor(marker, 2);
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Seleccionar todos (2)' }).click();
+    await page.getByRole('button', { name: 'Borrar' }).click();
+    await expect.poll(count).toBe(0);
+    expect(question).toBe('¿Seguro que deseas borrar 2 archivo(s)? Esta acción no se puede deshacer.');
+    expect((await service().from('files').select('id').in('id', ids)).data).toEqual([]);
+  });
+
+  it('replaces the tags of the selection and adds it to a collection', async () => {
+    const marker = `tag${crypto.randomUUID().slice(0, 6)}`;
+    const ids = await makeFiles(marker, 2);
+    await service().from('file_tags').insert({ file_id: ids[0], tag_id: 'd0000000-0000-4000-8000-000000000006' });
+    await searchFor(marker, 2);
+    await page.getByRole('button', { name: 'Seleccionar todos (2)' }).click();
+    await page.getByRole('button', { name: 'Editar tags 2 archivo(s)' }).click();
+    await page.waitForURL('**/private/edit-tags-files');
+    await expect.poll(() => page.getByRole('note').textContent()).toMatch(/reemplazarán/);
+    await page.getByLabel('Piscina').check();
+    await screenshot(page, 'edit-tags');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(/\/private\/files/);
+    const links = await service().from('file_tags').select('file_id, tag_id').in('file_id', ids);
+    expect(links.data?.map((l) => l.tag_id).sort()).toEqual([
+      'd0000000-0000-4000-8000-000000000001',
+      'd0000000-0000-4000-8000-000000000001',
+    ]);
+
+    await page.getByRole('button', { name: 'Seleccionar todos (2)' }).click();
+    await page.getByRole('combobox', { name: 'Añadir a colección' }).selectOption({ label: 'Material para agencias' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await service()
+              .from('collection_files')
+              .select('file_id')
+              .eq('collection_id', 'e0000000-0000-4000-8000-000000000002')
+              .in('file_id', ids)
+          ).data?.length,
+      )
+      .toBe(2);
+  });
+});
