@@ -10,6 +10,7 @@ import { ComingSoonRoute } from './routes/placeholder.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { UploadScreen } from '../features/upload/components/upload-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
+import { FileDetailScreen } from '../features/files/components/file-detail-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -50,7 +51,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to={paths.files} replace /> },
           { path: 'files', element: <FilesScreen /> },
           { path: 'upload', element: <UploadScreen /> },
-          { path: 'file/:id', element: <ComingSoonRoute title="Archivo" /> },
+          { path: 'file/:id', element: <FileDetailScreen /> },
           { path: 'edit-tags-files', element: <EditTagsScreen /> },
           ...adminFeatureRoutes
             .filter((route) => route.feature === null || isEnabled(route.feature))

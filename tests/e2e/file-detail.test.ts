@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+import { client } from '../helpers/clients.ts';
+
+/** The file detail screen (issue 9): form, tags, options, copy URL, publish and delete. */
+
+let browser: Browser;
+const service = () => client('service_role');
+
+async function makeFile(uploaderId: string, name: string) {
+  const id = crypto.randomUUID();
+  const { error } = await service()
+    .from('files')
+    .insert({
+      id,
+      file_name: 'd.pdf',
+      object_path: `${id}/d.pdf`,
+      original_file_name: `${name}.pdf`,
+      name_es: name,
+      name_en: name,
+      size: 2048,
+      extension: 'pdf',
+      processing: false,
+      uploader_id: uploaderId,
+      uploader_email: 'x@mediateca.local',
+    });
+  if (error) throw error;
+  return id;
+}
+
+async function openAs(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(appUrl('/login'));
+  await signIn(page, email, password);
+  await page.waitForURL('**/private/files');
+  return { context, page };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('file detail', () => {
+  it('edits bilingual fields, tags and collections, copies the URL, publishes and deletes', async () => {
+    const id = await makeFile('a0000000-0000-4000-8000-000000000001', `detalle${crypto.randomUUID().slice(0, 6)}`);
+    const { context, page } = await openAs('admin@mediateca.local', 'mediateca-admin');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(appUrl(`/private/file/${id}`));
+    await page.getByLabel('Título', { exact: true }).waitFor();
+    await expectAccessible(page);
+
+    await page.getByLabel('Título', { exact: true }).fill('');
+    await expect.poll(() => page.getByText('El campo es obligatorio.').count()).toBe(1);
+    await page.getByLabel('Título', { exact: true }).fill('Vestíbulo principal');
+    await page.getByLabel('Título (inglés)').fill('Main lobby');
+    await page.getByLabel('Descripción', { exact: true }).fill('Entrada del hotel');
+    await page.getByLabel('Piscina').check();
+    await page.getByLabel('Material para agencias').check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await service().from('files').select('name_es, name_en, description_es').eq('id', id).single()).data,
+      )
+      .toEqual({
+        name_es: 'Vestíbulo principal',
+        name_en: 'Main lobby',
+        description_es: 'Entrada del hotel',
+      });
+    expect((await service().from('file_tags').select('tag_id').eq('file_id', id)).data).toEqual([
+      { tag_id: 'd0000000-0000-4000-8000-000000000001' },
+    ]);
+    expect((await service().from('collection_files').select('collection_id').eq('file_id', id)).data).toEqual([
+      { collection_id: 'e0000000-0000-4000-8000-000000000002' },
+    ]);
+    await screenshot(page, 'file-detail');
+
+    await page.getByRole('button', { name: 'Copiar URL' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'URL copiada' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/file/${id}$`));
+    await expect.poll(() => page.getByRole('button', { name: 'Copiar URL' }).count(), { timeout: 3000 }).toBe(1);
+
+    await page.getByRole('button', { name: 'Activar' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Desactivar' }).count()).toBe(1);
+    expect((await service().from('files').select('published').eq('id', id).single()).data?.published).toBe(true);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Borrar' }).click();
+    await page.waitForURL(/\/private\/files$/);
+    expect((await service().from('files').select('id').eq('id', id)).data).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an uploader neither options nor collections nor admin buttons', async () => {
+    const id = await makeFile('a0000000-0000-4000-8000-000000000002', `propio${crypto.randomUUID().slice(0, 6)}`);
+    const { context, page } = await openAs('uploader@mediateca.local', 'mediateca-uploader');
+    await page.goto(appUrl(`/private/file/${id}`));
+    await page.getByLabel('Título', { exact: true }).waitFor();
+    for (const text of ['Opciones', 'Colecciones']) expect(await page.getByText(text, { exact: true }).count()).toBe(0);
+    for (const name of ['Activar', 'Desactivar', 'Borrar'])
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    await page.getByLabel('Título (inglés)').fill('Renamed by uploader');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect
+      .poll(async () => (await service().from('files').select('name_en').eq('id', id).single()).data?.name_en)
+      .toBe('Renamed by uploader');
+    await screenshot(page, 'file-detail-uploader');
+    await context.close();
+  });
+});
