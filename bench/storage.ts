@@ -66,6 +66,38 @@ async function rawPut(file: string, targetDir: string): Promise<number> {
   return size / 1e6 / seconds;
 }
 
+/**
+ * Bytes sent twice when an upload is cut halfway and resumed: what the client had sent before the cut
+ * minus the offset the server reports on resume (at most one chunk in flight is lost).
+ */
+async function resentAfterInterruption(apiUrl: string, key: string, file: string, size: number): Promise<number> {
+  let sent = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    const upload: tus.Upload = new tus.Upload(createReadStream(file), {
+      endpoint: `${apiUrl}/storage/v1/upload/resumable`,
+      headers: { authorization: `Bearer ${key}`, 'x-upsert': 'true' },
+      uploadSize: size,
+      chunkSize: CHUNK,
+      retryDelays: [],
+      metadata: { bucketName: 'bench', objectName: 'interrupted.bin' },
+      onProgress: (bytes) => {
+        sent = bytes;
+        if (bytes >= size / 2) void upload.abort().then(() => resolve(upload.url!));
+      },
+      onError: reject,
+      onSuccess: () => reject(new Error('the upload finished before it could be interrupted')),
+    });
+    upload.start();
+  });
+  const head = await fetch(url, {
+    method: 'HEAD',
+    headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${key}` },
+  });
+  const offset = Number(head.headers.get('upload-offset'));
+  await fetch(url, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${key}` } });
+  return Math.max(0, sent - offset);
+}
+
 function tusUpload(apiUrl: string, key: string, file: string, size: number, objectName: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -95,6 +127,8 @@ export async function run(): Promise<BenchRow[]> {
       const raw = await rawPut(file, stack.dataDir);
       progress('storage', 'TUS upload through the gateway');
       const tusRate = await tusUpload(stack.apiUrl, stack.serviceRoleKey, file, bytes, 'upload.bin');
+      progress('storage', 'interrupting an upload halfway');
+      const resent = await resentAfterInterruption(stack.apiUrl, stack.serviceRoleKey, file, bytes);
 
       progress('storage', 'thumbnails of a 12 MP JPEG');
       const jpeg = await sharp({
@@ -137,6 +171,15 @@ export async function run(): Promise<BenchRow[]> {
           baselineLabel: 'raw PUT + fsync',
           goal: '≥ 0.5× raw',
           higherIsBetter: true,
+        },
+        {
+          metric: `bytes re-sent after cutting a ${label} upload halfway`,
+          unit: 'MiB',
+          value: resent / 2 ** 20,
+          baseline: CHUNK / 2 ** 20,
+          baselineLabel: 'one chunk',
+          goal: '≤ 1 chunk',
+          higherIsBetter: false,
         },
         {
           metric: '6 thumbnails of a 12 MP JPEG, cold',
