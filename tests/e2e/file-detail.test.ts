@@ -1,4 +1,8 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
@@ -113,4 +117,32 @@ describe('file detail', () => {
     await screenshot(page, 'file-detail-uploader');
     await context.close();
   });
+
+  it('replaces the bytes of a file, keeping its id and changing its original name', async () => {
+    const id = await makeFile('a0000000-0000-4000-8000-000000000002', `reemplazo${crypto.randomUUID().slice(0, 6)}`);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-replace-'));
+    const png = path.join(dir, 'nueva version.png');
+    await writeFile(
+      png,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ffaa00' } })
+        .png()
+        .toBuffer(),
+    );
+    const { context, page } = await openAs('uploader@mediateca.local', 'mediateca-uploader');
+    await page.goto(appUrl(`/private/file/${id}`));
+    await page.getByLabel('Título', { exact: true }).waitFor();
+    await page.setInputFiles('input[aria-label="Subir nuevo archivo"]', png);
+    await expect
+      .poll(
+        async () => (await service().from('files').select('original_file_name, extension').eq('id', id).single()).data,
+        { timeout: 30_000 },
+      )
+      .toEqual({ original_file_name: 'nueva version.png', extension: 'png' });
+    await expect
+      .poll(async () => (await service().from('files').select('processing, width').eq('id', id).single()).data, {
+        timeout: 30_000,
+      })
+      .toEqual({ processing: false, width: 640 });
+    await context.close();
+  }, 90_000);
 });

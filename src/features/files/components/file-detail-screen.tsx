@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { getCollections, getTagCategories, getTags } from '../../catalogue/api/g
 import { fileKeys } from '../api/keys.ts';
 import { deleteFiles, publishFiles, requestFeedRegeneration } from '../api/bulk-actions.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { replaceFile } from '../../upload/api/replace-file.ts';
 
 const REQUIRED = 'El campo es obligatorio.';
 const tooLong = (max: number) => `El campo no debe ser mayor a ${max} caracteres.`;
@@ -90,6 +91,21 @@ export function FileDetailScreen() {
   // When the screen was opened: a processing upload older than an hour may be deleted (spec section 4).
   const [openedAt] = useState(() => Date.now());
   const [actionError, setActionError] = useState<string | null>(null);
+  const [replacing, setReplacing] = useState<number | null>(null);
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const replace = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setActionError(null);
+    setReplacing(0);
+    try {
+      await replaceFile(id, chosen, setReplacing);
+      await queryClient.invalidateQueries({ queryKey: fileKeys.all });
+    } catch (error) {
+      setActionError((error as Error).message);
+    } finally {
+      setReplacing(null);
+    }
+  };
 
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange', delayError: 100 });
   const { reset } = form;
@@ -195,6 +211,25 @@ export function FileDetailScreen() {
           <button type="button" className="button" onClick={() => void copyUrl()}>
             {copied ? 'URL copiada' : 'Copiar URL'}
           </button>
+          <button
+            type="button"
+            className="button"
+            disabled={replacing !== null}
+            onClick={() => replaceInput.current?.click()}
+          >
+            Subir nuevo archivo
+          </button>
+          <input
+            ref={replaceInput}
+            type="file"
+            hidden
+            aria-label="Subir nuevo archivo"
+            onChange={(event) => {
+              void replace(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          {replacing !== null && <progress max={1} value={replacing} aria-label="Progreso de la subida" />}
           {isAdmin && (
             <button
               type="button"

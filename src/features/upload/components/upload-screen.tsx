@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
-import { env } from '../../../config/env.ts';
-import { supabase } from '../../../lib/supabase.ts';
 import { useUploadActivity } from '../../../app/upload-activity.tsx';
 import { FILE_TOO_LARGE_MESSAGE, fileExtension, isTooLargeToUpload, sanitizeFileName } from '../lib/file-name.ts';
 import { objectPathFromUploadUrl, recordUpload } from '../api/record-upload.ts';
 import { formatSize } from '../../../lib/format.ts';
+import { supabaseTusOptions, type UploadMeta } from '../lib/tus-options.ts';
 
-/** Supabase Storage expects 6 MiB TUS chunks. */
-const CHUNK_SIZE = 6 * 1024 * 1024;
 const THUMBNAIL_LIMIT = 5;
 
-type Meta = { bucketName: string; objectName: string; contentType: string; cacheControl: string; originalName: string };
+type Meta = UploadMeta;
 type Item = {
   id: string;
   name: string;
@@ -39,21 +36,7 @@ export function UploadScreen() {
   // kept component, and a memoised instance would survive its own destroy().
   useEffect(() => {
     const instance = new Uppy<Meta, Record<string, never>>({ autoProceed: false });
-    instance.use(Tus, {
-      endpoint: `${env.VITE_SUPABASE_URL}/storage/v1/upload/resumable`,
-      chunkSize: CHUNK_SIZE,
-      limit: 1,
-      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
-      removeFingerprintOnSuccess: true,
-      allowedMetaFields: ['bucketName', 'objectName', 'contentType', 'cacheControl'],
-      headers: { apikey: env.VITE_SUPABASE_ANON_KEY },
-      // A fresh token for every request: a 1 GB upload outlives an access token.
-      async onBeforeRequest(request) {
-        const { data } = await supabase.auth.getSession();
-        request.setHeader('authorization', `Bearer ${data.session?.access_token ?? env.VITE_SUPABASE_ANON_KEY}`);
-        request.setHeader('x-upsert', 'false');
-      },
-    });
+    instance.use(Tus<Meta, Record<string, never>>, supabaseTusOptions());
     const update = (id: string, patch: Partial<Item>) =>
       setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
     instance.on('upload-progress', (file, progress) => {

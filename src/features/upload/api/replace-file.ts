@@ -1,0 +1,59 @@
+import Uppy from '@uppy/core';
+import Tus from '@uppy/tus';
+import { supabase } from '../../../lib/supabase.ts';
+import { fileExtension, isTooLargeToUpload, FILE_TOO_LARGE_MESSAGE, sanitizeFileName } from '../lib/file-name.ts';
+import { supabaseTusOptions, type UploadMeta } from '../lib/tus-options.ts';
+import { objectPathFromUploadUrl } from './record-upload.ts';
+
+/**
+ * 'Subir nuevo archivo' (spec section 3): the new bytes go to a new object under the same file id, then
+ * only size, original file name, file name, processing and uploader change on the record, and
+ * post-processing runs again. The previous object stays in Storage for the trash clean-up to collect.
+ */
+export async function replaceFile(fileId: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+  if (isTooLargeToUpload(file.size)) throw new Error(FILE_TOO_LARGE_MESSAGE);
+  const originalName = sanitizeFileName(file.name) || 'archivo';
+  const extension = fileExtension(originalName);
+  const objectName = `${fileId}/${crypto.randomUUID()}${extension ? `.${extension}` : ''}`;
+  const uppy = new Uppy<UploadMeta, Record<string, never>>({ autoProceed: false });
+  uppy.use(Tus<UploadMeta, Record<string, never>>, supabaseTusOptions());
+  try {
+    uppy.on('upload-progress', (_file, progress) => {
+      if (progress.bytesTotal) onProgress(progress.bytesUploaded / progress.bytesTotal);
+    });
+    uppy.addFile({
+      name: originalName,
+      type: file.type,
+      data: file,
+      meta: {
+        bucketName: 'media',
+        objectName,
+        contentType: file.type || 'application/octet-stream',
+        cacheControl: 'no-cache',
+        originalName,
+      },
+    });
+    const result = await uppy.upload();
+    const uploaded = result?.successful?.[0];
+    if (!uploaded) throw new Error(result?.failed?.[0]?.error ?? 'No se pudo subir el archivo.');
+    const objectPath = (uploaded.uploadURL && objectPathFromUploadUrl(uploaded.uploadURL)) ?? objectName;
+    const { data: userData } = await supabase.auth.getUser();
+    const { error } = await supabase
+      .from('files')
+      .update({
+        size: file.size,
+        original_file_name: originalName,
+        file_name: objectPath.split('/')[1]!,
+        object_path: objectPath,
+        extension,
+        processing: true,
+        uploader_id: userData.user?.id ?? null,
+        uploader_email: userData.user?.email ?? null,
+      })
+      .eq('id', fileId);
+    if (error) throw error;
+    void supabase.functions.invoke('process-upload', { body: { fileId } });
+  } finally {
+    uppy.destroy();
+  }
+}
