@@ -38,13 +38,6 @@ async function serve(outDir: string): Promise<{ url: string; close: () => Promis
 
 const count = async (page: Page) => Number(await page.getByTestId('files-count').textContent());
 
-async function waitForCountChange(page: Page, previous: string | null) {
-  for (;;) {
-    if ((await page.getByTestId('files-count').textContent()) !== previous) return;
-    await page.waitForTimeout(5);
-  }
-}
-
 async function measure(page: Page, appUrl: string, runs: number) {
   await page.goto(`${appUrl}/login`);
   await page.getByLabel('Correo electrónico').fill('admin@mediateca.local');
