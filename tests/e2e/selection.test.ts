@@ -139,4 +139,26 @@ describe('selection', () => {
       )
       .toBe(2);
   });
+
+  it("opens a card's admin info: facts, the Activo toggle, Editar and Descargar", async () => {
+    const marker = `inf${crypto.randomUUID().slice(0, 6)}`;
+    const [id] = await makeFiles(marker, 1);
+    await service().storage.from('media').upload(`${id}/0.pdf`, '%PDF-1.4', { contentType: 'application/pdf' });
+    await searchFor(marker, 1);
+    await page.getByRole('button', { name: `Información de ${marker} 0` }).click();
+    const panel = page.getByRole('group', { name: `Información de ${marker} 0` });
+    await expect.poll(() => panel.getByText('No activo').count()).toBe(1);
+    expect(await panel.getByText('1000 Bytes').count()).toBe(1);
+    await expectAccessible(page);
+    // The switch reflects the saved state, so it flips once the database has answered.
+    await panel.getByRole('checkbox').click();
+    await expect
+      .poll(async () => (await service().from('files').select('published').eq('id', id!).single()).data?.published)
+      .toBe(true);
+    await expect.poll(() => panel.getByText('Activo', { exact: true }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('link', { name: 'Descargar' }).count()).toBe(1);
+    await screenshot(page, 'files-info');
+    await panel.getByRole('link', { name: 'Editar' }).click();
+    await page.waitForURL(`**/private/file/${id}`);
+  });
 });

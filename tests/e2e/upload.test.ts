@@ -75,6 +75,10 @@ describe('upload screen', () => {
 
     await page.goto(appUrl('/private/files'));
     await expect.poll(() => page.getByText('Terraza_ atardecer').count()).toBe(1);
+    // An uploader's grid has no admin controls; the processed image shows its thumbnail.
+    expect(await page.getByRole('button', { name: /^Información de/ }).count()).toBe(0);
+    const card = page.locator('.file-card', { hasText: 'Terraza_ atardecer' });
+    await expect.poll(() => card.locator('img.file-thumbnail').count(), { timeout: 15_000 }).toBe(1);
   }, 90_000);
 
   it('refuses a file over 1 GB with the Spanish message and starts nothing', async () => {

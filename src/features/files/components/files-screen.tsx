@@ -7,6 +7,8 @@ import { searchFiles } from '../api/search-files.ts';
 import { DEFAULT_SORT, SORTS, useFileFilters } from '../hooks/use-file-filters.ts';
 import { FileThumbnail } from './file-thumbnail.tsx';
 import { SelectionBar } from './selection-bar.tsx';
+import { FileInfoButton } from './file-info-button.tsx';
+import { useIsAdmin } from '../../auth/auth-provider.tsx';
 import type { FileSelection } from '../api/bulk-actions.ts';
 import { catalogueKeys } from '../../catalogue/api/keys.ts';
 import { getTags } from '../../catalogue/api/get-catalogue.ts';
@@ -46,6 +48,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (query: strin
 }
 
 export function FilesScreen() {
+  const isAdmin = useIsAdmin();
   const { filters, sort, setFilter, clear, active } = useFileFilters();
   const tags = useQuery({ queryKey: catalogueKeys.tags, queryFn: ({ signal }) => getTags(signal) });
   const query = useInfiniteQuery({
@@ -226,6 +229,7 @@ export function FilesScreen() {
                   <FileThumbnail file={file} />
                   <span className="file-name">{file.name_es}</span>
                 </Link>
+                {isAdmin && <FileInfoButton file={file} />}
                 <span className="muted">
                   {formatSize(file.size)} · {formatDateTime(file.uploaded_on)}
                 </span>
