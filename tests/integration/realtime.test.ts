@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import { adminDb, client, signedInUser } from '../helpers/clients.ts';
+import WebSocket from 'ws';
+import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
 
 /**
  * postgres_changes through realtime-js against the stack: only subscribers whose RLS lets them read a row
@@ -8,7 +9,10 @@ import { adminDb, client, signedInUser } from '../helpers/clients.ts';
  */
 
 type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
-const table = `rt_notes_${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
+const suffix = crypto.randomUUID().replaceAll('-', '').slice(0, 8);
+const table = `rt_notes_${suffix}`;
+/** Every kind of value, a column the API roles may not read, and REPLICA IDENTITY FULL. */
+const kinds = `rt_kinds_${suffix}`;
 
 class Inbox {
   readonly events: Payload[] = [];
@@ -31,13 +35,16 @@ function subscribe(
   supabase: SupabaseClient,
   name: string,
   filter?: string,
+  onTable = table,
 ): Promise<{ channel: RealtimeChannel; inbox: Inbox }> {
   const inbox = new Inbox();
   return new Promise((resolve, reject) => {
     const channel = supabase
       .channel(name)
-      .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (payload) =>
-        inbox.push(payload as Payload),
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: onTable, ...(filter ? { filter } : {}) },
+        (payload) => inbox.push(payload as Payload),
       )
       .subscribe((status, error) => {
         // realtime-js may join before the session token reaches it; pushing it again makes the
@@ -69,6 +76,26 @@ beforeAll(async () => {
       create policy "Owners change their notes" on public.${table} for update to authenticated using (owner = (select auth.uid()));
       create policy "Owners delete their notes" on public.${table} for delete to authenticated using (owner = (select auth.uid()));
       alter publication supabase_realtime add table public.${table};
+
+      create table public.${kinds} (
+        id bigint generated always as identity primary key,
+        owner uuid not null default auth.uid(),
+        amount numeric not null default 0,
+        happened_at timestamptz,
+        tags text[],
+        details jsonb,
+        done boolean not null default false,
+        secret text
+      );
+      alter table public.${kinds} replica identity full;
+      alter table public.${kinds} enable row level security;
+      create policy "Owners read their rows" on public.${kinds} for select to authenticated using (owner = (select auth.uid()));
+      create policy "Owners add rows" on public.${kinds} for insert to authenticated with check (owner = (select auth.uid()));
+      create policy "Owners change their rows" on public.${kinds} for update to authenticated using (owner = (select auth.uid()));
+      create policy "Owners delete their rows" on public.${kinds} for delete to authenticated using (owner = (select auth.uid()));
+      revoke select on public.${kinds} from anon, authenticated;
+      grant select (id, owner, amount, happened_at, tags, details, done) on public.${kinds} to authenticated;
+      alter publication supabase_realtime add table public.${kinds};
     `);
   } finally {
     await db.end();
@@ -85,8 +112,8 @@ afterAll(async () => {
   await bob?.client.removeAllChannels();
   const db = await adminDb();
   try {
-    await db.query(`alter publication supabase_realtime drop table public.${table}`);
-    await db.query(`drop table public.${table}`);
+    await db.query(`alter publication supabase_realtime drop table public.${table}, public.${kinds}`);
+    await db.query(`drop table public.${table}, public.${kinds}`);
   } finally {
     await db.end();
   }
@@ -165,6 +192,36 @@ describe('postgres_changes', () => {
     await a.inbox.next(noteIs('tras refrescar'));
   });
 
+  it('keeps delivering to the others while one subscriber stops reading its socket', async () => {
+    const url = `${stackInfo().apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stackInfo().anonKey}&vsn=2.0.0`;
+    const stalled = new WebSocket(url);
+    await new Promise((resolve, reject) => stalled.once('open', resolve).once('error', reject));
+    const joinedReply = new Promise((resolve) => stalled.once('message', resolve));
+    stalled.send(
+      JSON.stringify([
+        '1',
+        '1',
+        'realtime:stalled',
+        'phx_join',
+        {
+          config: { postgres_changes: [{ event: '*', schema: 'public', table }] },
+          access_token: alice.session.access_token,
+        },
+      ]),
+    );
+    await joinedReply;
+    // Stop reading: the server's writes to this socket pile up instead of being consumed.
+    (stalled as unknown as { _socket: { pause: () => void } })._socket.pause();
+    try {
+      const a = await subscribe(alice.client, 'alice-beside-stalled');
+      for (let i = 0; i < 20; i++) await alice.client.from(table).insert({ note: `ráfaga ${i}` });
+      await a.inbox.next(noteIs('ráfaga 19'));
+      expect(a.inbox.events.filter((p) => /^ráfaga/.test((p.new as { note: string }).note))).toHaveLength(20);
+    } finally {
+      stalled.terminate();
+    }
+  });
+
   it('reports a table outside the publication as a system error', async () => {
     const message = await new Promise<{ status: string; message: string }>((resolve) => {
       alice.client
@@ -175,5 +232,71 @@ describe('postgres_changes', () => {
     });
     expect(message.status).toBe('error');
     expect(message.message).toMatch(/Unable to subscribe to changes/);
+  });
+
+  it('reports a filter on a column the subscriber cannot read as a system error', async () => {
+    const message = await new Promise<{ status: string; message: string }>((resolve) => {
+      alice.client
+        .channel('bad-filter')
+        .on('system', {}, (payload) => resolve(payload as { status: string; message: string }))
+        .on('postgres_changes', { event: '*', schema: 'public', table: kinds, filter: 'secret=eq.x' }, () => {})
+        .subscribe();
+    });
+    expect(message.status).toBe('error');
+    expect(message.message).toMatch(/invalid column for filter secret/);
+  });
+});
+
+describe('postgres_changes values, privileges and replica identity', () => {
+  it('sends JSON-typed values as Postgres prints them, without columns the role cannot read', async () => {
+    const a = await subscribe(alice.client, 'alice-kinds', undefined, kinds);
+    const inserted = await alice.client
+      .from(kinds)
+      .insert({
+        amount: 12.5,
+        happened_at: '2026-11-22T11:09:00.123456Z',
+        tags: ['uno', 'dos tres'],
+        details: { nested: { n: 1 } },
+        done: true,
+        secret: 'no se ve',
+      })
+      .select('id, amount, happened_at, tags, details, done')
+      .single();
+    expect(inserted.error).toBeNull();
+    const row = inserted.data!;
+    const received = await a.inbox.next((p) => p.eventType === 'INSERT' && p.new.id === row.id);
+    // The same values PostgREST returns for the row (microseconds and offset included), minus `secret`.
+    expect(received.new).toEqual({ ...row, owner: alice.user.id });
+    expect(received.new).not.toHaveProperty('secret');
+  });
+
+  it('carries the full old row under REPLICA IDENTITY FULL, and only the key of a deleted row under RLS', async () => {
+    const a = await subscribe(alice.client, 'alice-full', undefined, kinds);
+    const b = await subscribe(bob.client, 'bob-full', undefined, kinds);
+    const inserted = await alice.client.from(kinds).insert({ amount: 1, secret: 'x' }).select('id').single();
+    const id = inserted.data!.id as number;
+    await alice.client.from(kinds).update({ amount: 2 }).eq('id', id);
+    const update = await a.inbox.next((p) => p.eventType === 'UPDATE' && p.new.id === id);
+    expect(update.old).toMatchObject({ id, amount: 1, owner: alice.user.id, done: false });
+    expect(update.old).not.toHaveProperty('secret');
+    expect(update.new).toMatchObject({ id, amount: 2 });
+
+    await alice.client.from(kinds).delete().eq('id', id);
+    // DELETE is not RLS-checked (the row is gone): every subscriber gets it, with the key only.
+    const [aliceSaw, bobSaw] = await Promise.all([
+      a.inbox.next((p) => p.eventType === 'DELETE' && p.old.id === id),
+      b.inbox.next((p) => p.eventType === 'DELETE' && p.old.id === id),
+    ]);
+    expect(aliceSaw.old).toEqual({ id });
+    expect(bobSaw.old).toEqual({ id });
+    expect(b.inbox.events.filter((p) => p.eventType !== 'DELETE')).toEqual([]);
+  });
+
+  it('compares filter values as the column type', async () => {
+    const filtered = await subscribe(alice.client, 'alice-amount', 'amount=gt.10', kinds);
+    await alice.client.from(kinds).insert({ amount: 9.5 });
+    await alice.client.from(kinds).insert({ amount: 100 });
+    await filtered.inbox.next((p) => p.eventType === 'INSERT' && p.new.amount === 100);
+    expect(filtered.inbox.events.map((p) => (p.new as { amount?: number }).amount)).toEqual([100]);
   });
 });

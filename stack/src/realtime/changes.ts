@@ -1,129 +1,228 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from 'pg-logical-replication';
+import { toJsonValue, type TypeCatalog, type TypeInfo } from './values.ts';
+import { waitForCommitVisible } from './visibility.ts';
 
 /**
  * Change capture for Realtime: a logical replication stream with the built-in `pgoutput` plugin on the
  * `supabase_realtime` publication, exactly the set of tables Supabase Realtime watches (hosted Realtime
- * uses wal2json, which embedded Postgres lacks). Logical replication rather than triggers because it
- * needs nothing installed on the app's tables, follows `alter publication … add table` by itself,
- * delivers in commit order with the commit timestamp, and carries replica-identity semantics (old
- * values = primary key unless REPLICA IDENTITY FULL) straight from the WAL.
+ * uses wal2json, which embedded Postgres lacks).
+ *
+ * Why logical replication rather than triggers: it needs nothing installed on the app's tables (a
+ * migration's `alter publication … add table` is all it takes, as on Supabase), it delivers whole
+ * transactions in commit order with their commit timestamp, and the old values it carries follow the
+ * table's REPLICA IDENTITY exactly as Supabase's do (primary key only unless FULL). Triggers would add
+ * work to every write of the app and would have to re-implement replica identity by hand.
+ *
+ * The slot is TEMPORARY and created on the replication connection itself, so Postgres drops it when the
+ * stream ends for any reason (stop, crash, kill -9): nothing retains WAL while the stack is down. The
+ * price is that changes committed while the stream is down are not replayed, which is also what hosted
+ * Realtime promises (delivery is best effort; clients refetch on join).
  */
+
+export interface ChangeColumn {
+  name: string;
+  /** pg_type.typname, as Realtime reports it (`int8`, `text`, `_text`, a domain's or enum's own name). */
+  type: string;
+  typeOid: number;
+}
 
 export interface CapturedChange {
   type: 'INSERT' | 'UPDATE' | 'DELETE';
   schema: string;
   table: string;
   relationOid: number;
+  /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, the commit time of the transaction. */
   commitTimestamp: string;
-  columns: Array<{ name: string; type: string }>;
-  keyColumns: string[];
+  columns: ChangeColumn[];
+  /** The table's primary-key columns; empty when it has none. */
+  primaryKey: string[];
+  /** JSON-typed values (see values.ts); null for DELETE. */
   record: Record<string, unknown> | null;
+  /** Old values the WAL carries: the replica identity (primary key by default, all columns when FULL). */
   oldRecord: Record<string, unknown> | null;
+  /** The same values in Postgres's text form, for primary-key lookups and typed filter comparisons. */
+  recordText: Record<string, string | null> | null;
+  oldRecordText: Record<string, string | null> | null;
 }
 
+type TextTuple = Record<string, string | null | undefined>;
+
+/** pgoutput prints values with the session's settings; these make them match what to_jsonb expects. */
+const OUTPUT_SETTINGS = '-c TimeZone=UTC -c DateStyle=ISO,MDY -c IntervalStyle=postgres -c bytea_output=hex';
 const SLOT_PREFIX = 'local_stack_realtime_';
+const RECONNECT_DELAY_MS = 1000;
 
-/** JSON-friendly values: timestamps as ISO strings, everything else as node-postgres parsed it. */
-function toJsonValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'bigint') return value.toString();
-  if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
-  if (Array.isArray(value)) return value.map(toJsonValue);
-  return value;
-}
+/**
+ * pgoutput through pg-logical-replication, with two changes: values stay in Postgres's text form (the
+ * library would run node-postgres's parsers, which turn timestamps into millisecond Dates), and the slot
+ * is created TEMPORARY on the replication connection just before streaming starts.
+ */
+class TemporarySlotPgoutput extends PgoutputPlugin {
+  override parse(buffer: Buffer): Pgoutput.Message {
+    const message = super.parse(buffer);
+    // The parser keeps the relation and reads every later tuple with these parsers.
+    if (message.tag === 'relation') for (const column of message.columns) column.parser = (text: string) => text;
+    return message;
+  }
 
-function toJsonRecord(row: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!row) return null;
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, toJsonValue(value)]));
+  override async start(client: pg.Client, slotName: string, lastLsn: string): Promise<unknown> {
+    await client.query(`CREATE_REPLICATION_SLOT "${slotName}" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT`);
+    return super.start(client, slotName, lastLsn);
+  }
 }
 
 export class ChangeStream {
   private service: LogicalReplicationService | undefined;
-  private readonly slot = `${SLOT_PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  private readonly typeNames = new Map<number, string>();
+  private readonly types = new Map<number, TypeInfo>();
+  private readonly primaryKeys = new Map<number, string[]>();
   private pending: CapturedChange[] = [];
   private commitTime = '';
+  private transactionId = 0;
   private stopping = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly adminDbUrl: string,
-    private readonly onCommit: (changes: CapturedChange[]) => Promise<void>,
-    private readonly log: (message: string) => void,
+    private readonly options: {
+      adminDbUrl: string;
+      /** For catalog look-ups (types, primary keys); never the replication connection. */
+      adminPool: pg.Pool;
+      onCommit: (changes: CapturedChange[]) => Promise<void>;
+      log: (message: string) => void;
+    },
   ) {}
 
-  async start(): Promise<void> {
-    const db = new pg.Client({ connectionString: this.adminDbUrl });
-    await db.connect();
-    try {
-      // Slots of a stack that was killed keep WAL forever; nobody else uses our prefix.
-      await db.query(
-        `select pg_drop_replication_slot(slot_name) from pg_replication_slots
-          where slot_name like $1 and not active`,
-        [`${SLOT_PREFIX}%`],
-      );
-      await db.query(`select pg_create_logical_replication_slot($1, 'pgoutput')`, [this.slot]);
-      const types = await db.query<{ oid: number; typname: string }>('select oid::int, typname from pg_type');
-      for (const row of types.rows) this.typeNames.set(row.oid, row.typname);
-    } finally {
-      await db.end();
-    }
+  get typeCatalog(): TypeCatalog {
+    return this.types;
+  }
 
-    this.service = new LogicalReplicationService(
-      { connectionString: this.adminDbUrl },
+  /** Resolves once the slot exists and the stream runs, so every later commit is captured. */
+  async start(): Promise<void> {
+    await this.loadTypes();
+    // Slots a previous version of this stack left behind (persistent ones) would hold WAL forever.
+    await this.options.adminPool.query(
+      `select pg_drop_replication_slot(slot_name) from pg_replication_slots
+        where slot_name like $1 and not active and not temporary`,
+      [`${SLOT_PREFIX}%`],
+    );
+    await this.connect();
+  }
+
+  private connect(): Promise<void> {
+    const slot = `${SLOT_PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const service = new LogicalReplicationService(
+      { connectionString: this.options.adminDbUrl, options: OUTPUT_SETTINGS },
       { acknowledge: { auto: true, timeoutSeconds: 10 }, flowControl: { enabled: true } },
     );
+    this.service = service;
     // An exception escaping the handler would stall the flow-controlled stream for good: log it instead.
-    this.service.on('data', (_lsn: string, message: Pgoutput.Message) =>
+    service.on('data', (_lsn: string, message: Pgoutput.Message) =>
       this.handle(message).catch((error: unknown) =>
-        this.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`),
+        this.options.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`),
       ),
     );
-    this.service.on('error', (error: Error) => {
-      if (!this.stopping) this.log(`replication stream error: ${error.message}`);
+    service.on('error', (error: Error) => {
+      if (!this.stopping) this.options.log(`replication stream error: ${error.message}`);
     });
-    const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: ['supabase_realtime'] });
-    // subscribe() resolves only when the stream ends; it runs for the life of the service.
-    void this.service.subscribe(plugin, this.slot).catch((error: unknown) => {
-      if (!this.stopping) this.log(`replication stopped: ${(error as Error).message}`);
+    const plugin = new TemporarySlotPgoutput({ protoVersion: 1, publicationNames: ['supabase_realtime'] });
+    return new Promise<void>((resolve, reject) => {
+      let started = false;
+      service.once('start', () => {
+        started = true;
+        resolve();
+      });
+      // subscribe() settles only when the stream ends; it runs for the life of the service.
+      service
+        .subscribe(plugin, slot)
+        .catch((error: unknown) => {
+          if (!started) reject(error as Error);
+          else if (!this.stopping) this.options.log(`replication stopped: ${(error as Error).message}`);
+        })
+        .finally(() => {
+          if (started && !this.stopping && this.service === service) this.scheduleReconnect();
+        });
     });
+  }
+
+  private scheduleReconnect() {
+    this.options.log('replication stream ended; reconnecting (changes meanwhile are not replayed)');
+    this.pending = [];
+    this.reconnectTimer = setTimeout(() => {
+      this.connect().catch((error: unknown) => {
+        this.options.log(`replication reconnect failed: ${(error as Error).message}`);
+        if (!this.stopping) this.scheduleReconnect();
+      });
+    }, RECONNECT_DELAY_MS);
+    this.reconnectTimer.unref();
+  }
+
+  private async loadTypes(): Promise<void> {
+    const { rows } = await this.options.adminPool.query<{
+      oid: number;
+      typname: string;
+      typtype: string;
+      typbasetype: number;
+      element: number;
+      typdelim: string;
+    }>(
+      `select oid::int, typname, typtype::text, typbasetype::int,
+              case when typcategory = 'A' then typelem::int else 0 end as element, typdelim::text
+         from pg_type`,
+    );
+    for (const row of rows) {
+      this.types.set(row.oid, {
+        oid: row.oid,
+        name: row.typname,
+        kind: row.typtype,
+        baseOid: row.typbasetype,
+        elementOid: row.element,
+        delimiter: row.typdelim,
+      });
+    }
+  }
+
+  private async onRelation(relation: Pgoutput.MessageRelation): Promise<void> {
+    // Types created after start (an enum in a later migration) are looked up when first seen.
+    if (relation.columns.some((column) => !this.types.has(column.typeOid))) await this.loadTypes();
+    // pgoutput flags every column as "key" under REPLICA IDENTITY FULL; Realtime needs the real primary key.
+    const { rows } = await this.options.adminPool.query<{ attname: string }>(
+      `select a.attname
+         from pg_index i
+         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = $1 and i.indisprimary
+        order by array_position(i.indkey::int2[], a.attnum)`,
+      [relation.relationOid],
+    );
+    this.primaryKeys.set(
+      relation.relationOid,
+      rows.map((row) => row.attname),
+    );
   }
 
   private async handle(message: Pgoutput.Message): Promise<void> {
     switch (message.tag) {
       case 'begin':
         this.pending = [];
-        // pgoutput commit times are microseconds since the Unix epoch once decoded.
+        // Microseconds since the Unix epoch; Realtime reports milliseconds.
         this.commitTime = new Date(Number((message.commitTime as bigint) / 1000n)).toISOString();
+        this.transactionId = message.xid;
         return;
+      case 'relation':
+        return this.onRelation(message);
       case 'insert':
       case 'update':
-      case 'delete': {
-        const relation = message.relation;
-        const columns = relation.columns.map((c) => ({ name: c.name, type: this.typeNames.get(c.typeOid) ?? 'text' }));
-        const keyOnly = (row: Record<string, unknown> | null) =>
-          row ? Object.fromEntries(relation.keyColumns.map((k) => [k, row[k]])) : null;
-        const old =
-          message.tag === 'insert'
-            ? null
-            : toJsonRecord(message.old ?? message.key ?? (message.tag === 'update' ? keyOnly(message.new) : null));
-        this.pending.push({
-          type: message.tag.toUpperCase() as CapturedChange['type'],
-          schema: relation.schema,
-          table: relation.name,
-          relationOid: relation.relationOid,
-          commitTimestamp: this.commitTime,
-          columns,
-          keyColumns: relation.keyColumns,
-          record: message.tag === 'delete' ? null : toJsonRecord(message.new),
-          oldRecord: old,
-        });
+      case 'delete':
+        this.pending.push(this.capture(message));
         return;
-      }
       case 'commit': {
         const changes = this.pending;
         this.pending = [];
-        if (changes.length > 0) await this.onCommit(changes);
+        if (changes.length === 0) return;
+        // Subscribers' RLS checks select the changed rows: they must run in snapshots that see this commit.
+        if (!(await waitForCommitVisible(this.options.adminPool, this.transactionId))) {
+          this.options.log(`transaction ${this.transactionId} is still not visible; delivering its changes anyway`);
+        }
+        await this.options.onCommit(changes);
         return;
       }
       default:
@@ -131,25 +230,61 @@ export class ChangeStream {
     }
   }
 
+  private capture(message: Pgoutput.MessageInsert | Pgoutput.MessageUpdate | Pgoutput.MessageDelete): CapturedChange {
+    const relation = message.relation;
+    const primaryKey = this.primaryKeys.get(relation.relationOid) ?? [];
+    const columns = relation.columns.map((column) => ({
+      name: column.name,
+      type: this.types.get(column.typeOid)?.name ?? 'text',
+      typeOid: column.typeOid,
+    }));
+    const newTuple = message.tag === 'delete' ? null : (message.new as TextTuple);
+    let oldTuple: TextTuple | null = null;
+    if (message.tag !== 'insert') {
+      oldTuple = (message.old ?? message.key) as TextTuple | null;
+      // Default replica identity and an unchanged key: the WAL has no old tuple, the key is the new one's.
+      if (!oldTuple && newTuple) oldTuple = pick(newTuple, relation.keyColumns);
+    }
+    const textOf = (tuple: TextTuple | null) =>
+      tuple
+        ? (Object.fromEntries(Object.entries(tuple).filter(([, value]) => value !== undefined)) as Record<
+            string,
+            string | null
+          >)
+        : null;
+    const jsonOf = (tuple: Record<string, string | null> | null) =>
+      tuple
+        ? Object.fromEntries(
+            columns
+              .filter((column) => column.name in tuple)
+              .map((column) => [column.name, toJsonValue(this.types, column.typeOid, tuple[column.name])]),
+          )
+        : null;
+    const recordText = textOf(newTuple);
+    const oldRecordText = textOf(oldTuple);
+    return {
+      type: message.tag.toUpperCase() as CapturedChange['type'],
+      schema: relation.schema,
+      table: relation.name,
+      relationOid: relation.relationOid,
+      commitTimestamp: this.commitTime,
+      columns,
+      primaryKey,
+      record: jsonOf(recordText),
+      oldRecord: jsonOf(oldRecordText),
+      recordText,
+      oldRecordText,
+    };
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.reconnectTimer);
+    // Closing the replication connection drops the temporary slot with it.
     await this.service?.stop().catch(() => {});
-    const db = new pg.Client({ connectionString: this.adminDbUrl });
-    await db.connect().catch(() => {});
-    try {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        try {
-          await db.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [
-            this.slot,
-          ]);
-          break;
-        } catch {
-          // Still active for a moment after the stream closes.
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    } finally {
-      await db.end().catch(() => {});
-    }
   }
+}
+
+function pick(tuple: TextTuple, keys: string[]): TextTuple {
+  return Object.fromEntries(keys.filter((key) => key in tuple).map((key) => [key, tuple[key]]));
 }
