@@ -5,7 +5,7 @@ import { useAuth } from '../features/auth/auth-provider.tsx';
 import { catalogueQueries } from '../features/catalogue/api/get-catalogue.ts';
 import { loginWithRedirect } from '../config/paths.ts';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
-import { useRealtimeCacheSync } from '../lib/realtime.ts';
+import { useRealtimeCacheSync } from './realtime-sync.ts';
 
 const targetOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
@@ -14,10 +14,10 @@ const targetOf = (location: { pathname: string; search: string }) => `${location
  * there, a full-screen spinner; without them, /login?redirect=<where they wanted to go>.
  */
 export function RequireStaff({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state, recheckRole } = useAuth();
   const location = useLocation();
   const signedIn = state.status === 'signedIn';
-  useRealtimeCacheSync(signedIn);
+  useRealtimeCacheSync(signedIn ? state.session.user.id : null, () => void recheckRole());
   const initial = useQueries({ queries: catalogueQueries.map((q) => ({ ...q, enabled: signedIn })) });
   if (state.status === 'loading') return <FullScreenSpinner />;
   if (state.status === 'signedOut') return <Navigate to={loginWithRedirect(targetOf(location))} replace />;

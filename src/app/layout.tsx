@@ -1,22 +1,22 @@
-import { NavLink, Outlet } from 'react-router-dom';
-import { deployment, isEnabled } from '../config/deployment.ts';
-import { paths } from '../config/paths.ts';
-import { useAuth, useIsAdmin } from '../features/auth/auth-provider.tsx';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useIsMutating } from '@tanstack/react-query';
+import { deployment } from '../config/deployment.ts';
+import { paths, signOutState } from '../config/paths.ts';
+import { useIsAdmin } from '../features/auth/auth-provider.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
 import { useUploadActivity } from './upload-activity.tsx';
+import { enabledAdminSections } from './admin-sections.ts';
+
+const adminSections = enabledAdminSections(deployment.features);
 
 /** The top bar of every private screen (spec section 2). Admin entries mirror the role in the database. */
 export function PrivateLayout() {
   const isAdmin = useIsAdmin();
-  const { signOut } = useAuth();
+  const navigate = useNavigate();
   const { uploading } = useUploadActivity();
-  const adminLinks = [
-    { to: paths.tags, label: 'Etiquetas', enabled: true },
-    { to: paths.users, label: 'Usuarios', enabled: isEnabled('users') },
-    { to: paths.collections, label: 'Colecciones', enabled: isEnabled('collections') },
-    { to: paths.academy, label: 'Academy', enabled: isEnabled('academy') },
-    { to: paths.operations, label: 'Operaciones', enabled: isEnabled('operations') },
-  ].filter((link) => link.enabled);
+  // Every write goes through a React Query mutation, so "an action is running" is exactly this count.
+  const working = useIsMutating() > 0;
 
   return (
     <div className="app">
@@ -39,18 +39,24 @@ export function PrivateLayout() {
               </NavLink>
             </li>
             {isAdmin &&
-              adminLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to}>{link.label}</NavLink>
+              adminSections.map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to}>{section.label}</NavLink>
                 </li>
               ))}
             <li>
-              <button type="button" className="link-button" onClick={() => void signOut()}>
+              {/* Salir goes to a plain /login: the next person to sign in starts at the files screen, not here. */}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void navigate(paths.login, { replace: true, state: signOutState })}
+              >
                 Salir
               </button>
             </li>
           </ul>
         </nav>
+        <WorkingIndicator active={working} />
       </header>
       <main id="main" tabIndex={-1}>
         <Outlet />

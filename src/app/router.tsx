@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
-import { isEnabled, type Feature } from '../config/deployment.ts';
+import { deployment, type Deployment } from '../config/deployment.ts';
 import { PrivateLayout } from './layout.tsx';
 import { RequireAdmin, RequireStaff } from './guards.tsx';
+import { enabledAdminSections } from './admin-sections.ts';
 import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ComingSoonRoute } from './routes/placeholder.tsx';
@@ -15,16 +16,6 @@ import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
 
-/** Admin routes behind a feature flag disappear with it (they fall through to ERROR). */
-const adminFeatureRoutes: Array<{ feature: Feature | null; path: string; title: string }> = [
-  { feature: null, path: 'tags/*', title: 'Etiquetas' },
-  { feature: 'users', path: 'users/*', title: 'Usuarios' },
-  { feature: 'collections', path: 'collections', title: 'Colecciones' },
-  { feature: 'collections', path: 'collection/:id', title: 'Colección' },
-  { feature: 'academy', path: 'academy/*', title: 'Academy' },
-  { feature: 'operations', path: 'operations', title: 'Operaciones' },
-];
-
 function Root() {
   return (
     <>
@@ -34,32 +25,42 @@ function Root() {
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    children: [
-      { path: paths.home, element: <Navigate to={paths.files} replace /> },
-      { path: paths.login, element: <LoginRoute /> },
-      {
-        path: '/private',
-        element: (
-          <RequireStaff>
-            <PrivateLayout />
-          </RequireStaff>
-        ),
-        children: [
-          { index: true, element: <Navigate to={paths.files} replace /> },
-          { path: 'files', element: <FilesScreen /> },
-          { path: 'upload', element: <UploadScreen /> },
-          { path: 'file/:id', element: <FileDetailScreen /> },
-          { path: 'edit-tags-files', element: <EditTagsScreen /> },
-          ...adminFeatureRoutes
-            .filter((route) => route.feature === null || isEnabled(route.feature))
-            .map((route) => ({ path: route.path, element: admin(<ComingSoonRoute title={route.title} />) })),
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-]);
+/**
+ * Every route of the app for a deployment's feature flags. Admin routes of a disabled feature are not
+ * registered at all, so their paths fall through to ERROR.
+ */
+export function createAppRoutes(features: Deployment['features']): RouteObject[] {
+  const adminRoutes = enabledAdminSections(features).flatMap((section) =>
+    section.routes.map((path) => ({ path, element: admin(<ComingSoonRoute title={section.label} />) })),
+  );
+  return [
+    {
+      element: <Root />,
+      children: [
+        { path: paths.home, element: <Navigate to={paths.files} replace /> },
+        { path: paths.login, element: <LoginRoute /> },
+        {
+          path: '/private',
+          element: (
+            <RequireStaff>
+              <PrivateLayout />
+            </RequireStaff>
+          ),
+          children: [
+            { index: true, element: <Navigate to={paths.files} replace /> },
+            { path: 'files', element: <FilesScreen /> },
+            { path: 'upload', element: <UploadScreen /> },
+            { path: 'file/:id', element: <FileDetailScreen /> },
+            { path: 'edit-tags-files', element: <EditTagsScreen /> },
+            ...adminRoutes,
+            { path: '*', element: <NotFoundRoute /> },
+          ],
+        },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}
+
+/** History-mode routing (spec section 2) for this deployment. */
+export const router = createBrowserRouter(createAppRoutes(deployment.features));

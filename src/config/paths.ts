@@ -15,3 +15,9 @@ export const paths = {
 } as const;
 
 export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;
+
+/** Router state for /login meaning "sign the current user out first": the top bar's Salir. */
+export const signOutState = { signOut: true } as const;
+
+export const isSignOutState = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { signOut?: unknown }).signOut === true;

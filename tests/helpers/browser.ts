@@ -54,3 +54,28 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
+
+/**
+ * What the page's Realtime socket receives, recorded from before the app opens it: lets a test wait until
+ * the app's channel has subscribed and prove that a change reached the browser over the socket (rather
+ * than through a refetch).
+ */
+export function recordRealtimeFrames(page: Page) {
+  const received: string[] = [];
+  let joinsSent = 0;
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/realtime/v1/websocket')) return;
+    socket.on('framesent', (frame) => {
+      if (String(frame.payload).includes('"phx_join"')) joinsSent += 1;
+    });
+    socket.on('framereceived', (frame) => received.push(String(frame.payload)));
+  });
+  const subscriptions = () => received.filter((frame) => frame.includes('Subscribed to PostgreSQL')).length;
+  return {
+    /** Resolves once every channel join the page has sent is subscribed to database changes. */
+    subscribed: () => expect.poll(() => joinsSent > 0 && subscriptions() === joinsSent).toBe(true),
+    /** Postgres change frames whose text contains `text`. */
+    changesMentioning: (text: string) =>
+      received.filter((frame) => frame.includes('"postgres_changes"') && frame.includes(text)),
+  };
+}

@@ -1,7 +1,8 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { deployment } from '../../config/deployment.ts';
-import { paths } from '../../config/paths.ts';
+import { isSignOutState, paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { LoginForm, type Credentials } from '../../features/auth/components/login-form.tsx';
 import { refusalMessages, signInErrorMessage } from '../../features/auth/messages.ts';
@@ -13,9 +14,20 @@ function safeRedirect(value: string | null): string {
 }
 
 export function LoginRoute() {
-  const { state, clearRefusal } = useAuth();
+  const { state, clearRefusal, signOut } = useAuth();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const target = safeRedirect(params.get('redirect'));
+  const signingOut = state.status === 'signedIn' && isSignOutState(location.state);
+
+  useEffect(() => {
+    if (!signingOut) return;
+    // Drop the intent once done, or the next sign-in on this page would be undone too.
+    void signOut().then(() => navigate(paths.login, { replace: true }));
+  }, [signingOut, signOut, navigate]);
+
+  if (signingOut) return <FullScreenSpinner />;
   if (state.status === 'signedIn') return <Navigate to={target} replace />;
 
   const signIn = async ({ email, password }: Credentials) => {

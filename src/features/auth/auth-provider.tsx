@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
@@ -14,65 +14,100 @@ interface AuthContextValue {
   state: AuthState;
   signOut: () => Promise<void>;
   clearRefusal: () => void;
+  /** Reads the role again, e.g. after Realtime reports that an admin changed this account. */
+  recheckRole: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-const ALLOWED_ROLES: StaffRole[] = ['ADMIN', 'UPLOADER'];
+const ALLOWED_ROLES: readonly StaffRole[] = ['ADMIN', 'UPLOADER'];
+
+/** Ends the session; when the server cannot be reached the local session is dropped all the same. */
+async function endSession(): Promise<void> {
+  const { error } = await supabase.auth.signOut();
+  if (error) await supabase.auth.signOut({ scope: 'local' });
+}
 
 /**
  * Who is signed in and with what role, from Supabase Auth and the staff table (spec section 4): after every
- * sign-in the role is checked in the database and an account that may not use the site is signed out again.
+ * sign-in the role is checked in the database and an account that may not use the site is signed out again,
+ * before anything else is loaded.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const queryClient = useQueryClient();
+  const sessionRef = useRef<Session | null>(null);
+  const roleRef = useRef<StaffRole | null>(null);
 
-  useEffect(() => {
-    let checkedFor: string | null = null;
-    const admit = async (session: Session) => {
+  /** Decides whether `session` may use the site. `initial`: the sign-in itself, where any doubt refuses. */
+  const admit = useCallback(
+    async (session: Session, initial: boolean) => {
       let role: StaffRole | null;
+      let refusal: LoginRefusal;
       try {
         role = await getStaffRole();
-      } catch {
+        refusal = role ? 'NOT_ADMIN' : 'LOGIN_NOT_PERMITTED';
+      } catch (error) {
+        if (!initial) return; // A failed re-check keeps the role already known; the next event retries.
+        console.error('Could not read the staff role', error);
         role = null;
+        refusal = 'ROLE_CHECK_FAILED';
       }
+      if (sessionRef.current?.user.id !== session.user.id) return; // Signed out or switched meanwhile.
       if (role && ALLOWED_ROLES.includes(role)) {
-        setState({ status: 'signedIn', session, role });
+        // RLS decides what each role reads: data cached under the old role is refetched under the new one.
+        if (roleRef.current && roleRef.current !== role) void queryClient.invalidateQueries();
+        roleRef.current = role;
+        const current = sessionRef.current;
+        setState((previous) =>
+          previous.status === 'signedIn' && previous.role === role && previous.session === current
+            ? previous
+            : { status: 'signedIn', session: current, role },
+        );
         return;
       }
+      sessionRef.current = null;
+      roleRef.current = null;
       await supabase.auth.signOut({ scope: 'local' });
       queryClient.clear();
-      setState({ status: 'signedOut', refusal: role ? 'NOT_ADMIN' : 'LOGIN_NOT_PERMITTED' });
-    };
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      setState({ status: 'signedOut', refusal });
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+      const previous = sessionRef.current;
+      sessionRef.current = session;
       if (!session) {
-        checkedFor = null;
+        roleRef.current = null;
         queryClient.clear();
         setState((current) => (current.status === 'signedOut' ? current : { status: 'signedOut', refusal: null }));
         return;
       }
-      if (event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') {
+      if (previous?.user.id === session.user.id) {
+        // Token refreshed or user updated: same person, same role.
         setState((current) => (current.status === 'signedIn' ? { ...current, session } : current));
         return;
       }
-      if (checkedFor === session.user.id) return;
-      checkedFor = session.user.id;
+      roleRef.current = null;
+      setState({ status: 'loading' });
       // Supabase calls made inside this callback would wait on the auth lock it holds: run them after it.
-      setTimeout(() => void admit(session), 0);
+      setTimeout(() => void admit(session, true), 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [queryClient]);
+  }, [queryClient, admit]);
+
+  const clearRefusal = useCallback(
+    () => setState((current) => (current.status === 'signedOut' ? { ...current, refusal: null } : current)),
+    [],
+  );
+  const recheckRole = useCallback(async () => {
+    if (sessionRef.current) await admit(sessionRef.current, false);
+  }, [admit]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({
-      state,
-      signOut: async () => {
-        await supabase.auth.signOut();
-      },
-      clearRefusal: () =>
-        setState((current) => (current.status === 'signedOut' ? { ...current, refusal: null } : current)),
-    }),
-    [state],
+    () => ({ state, signOut: endSession, clearRefusal, recheckRole }),
+    [state, clearRefusal, recheckRole],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -2,12 +2,16 @@ import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/supabase-js
 
 export const REQUIRED_FIELDS_MESSAGE = 'Todos los campos son obligatorios';
 
-/** Why a signed-in account was turned away (spec section 4): a staff role that may not use this site, or none. */
-export type LoginRefusal = 'NOT_ADMIN' | 'LOGIN_NOT_PERMITTED';
+/**
+ * Why a signed-in account was turned away (spec section 4): a staff role that may not use this site, no staff
+ * role at all, or the role could not be read (the account is not let in on doubt).
+ */
+export type LoginRefusal = 'NOT_ADMIN' | 'LOGIN_NOT_PERMITTED' | 'ROLE_CHECK_FAILED';
 
 export const refusalMessages: Record<LoginRefusal, string> = {
   NOT_ADMIN: 'NOT_ADMIN: tu usuario no tiene permiso para entrar en la Mediateca.',
   LOGIN_NOT_PERMITTED: 'LOGIN_NOT_PERMITTED: tu usuario no tiene un rol con acceso a la Mediateca.',
+  ROLE_CHECK_FAILED: 'No se pudo comprobar tu usuario. Comprueba tu conexión e inténtalo de nuevo.',
 };
 
 /** The Spanish text shown under the login form for a failed sign-in. */

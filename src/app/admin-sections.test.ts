@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router-dom';
+import { enabledAdminSections } from './admin-sections.ts';
+import { createAppRoutes } from './router.tsx';
+import { deployment } from '../config/deployment.ts';
+
+function routePaths(routes: RouteObject[], prefix = ''): string[] {
+  return routes.flatMap((route) => {
+    const here = route.path ? (route.path.startsWith('/') ? route.path : `${prefix}/${route.path}`) : prefix;
+    return [...(route.path ? [here] : []), ...routePaths(route.children ?? [], here)];
+  });
+}
+
+describe('admin sections and feature flags', () => {
+  it('offers every admin section of the spec with this deployment', () => {
+    expect(enabledAdminSections(deployment.features).map((section) => section.label)).toEqual([
+      'Etiquetas',
+      'Usuarios',
+      'Colecciones',
+      'Academy',
+      'Operaciones',
+    ]);
+    expect(routePaths(createAppRoutes(deployment.features))).toEqual(
+      expect.arrayContaining(['/private/users/*', '/private/collection/:id', '/private/academy/*']),
+    );
+  });
+
+  it('drops the menu entry and the routes of a disabled feature', () => {
+    const features = { ...deployment.features, users: false, collections: false };
+    expect(enabledAdminSections(features).map((section) => section.label)).toEqual([
+      'Etiquetas',
+      'Academy',
+      'Operaciones',
+    ]);
+    const paths = routePaths(createAppRoutes(features));
+    expect(paths).not.toContain('/private/users/*');
+    expect(paths).not.toContain('/private/collections');
+    expect(paths).not.toContain('/private/collection/:id');
+    expect(paths).toContain('/private/tags/*');
+    expect(paths).toContain('/private/files');
+  });
+});

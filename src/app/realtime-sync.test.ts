@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { cacheActionsFor, type TableChange } from './realtime-sync.ts';
+
+const ME = 'a0000000-0000-4000-8000-000000000002';
+const change = (table: string, eventType: TableChange['eventType'], row: Record<string, unknown>): TableChange =>
+  eventType === 'DELETE' ? { table, eventType, new: {}, old: row } : { table, eventType, new: row, old: {} };
+
+describe('cacheActionsFor', () => {
+  it('refetches the file lists and only the detail of the file that changed', () => {
+    expect(cacheActionsFor(change('files', 'UPDATE', { id: 'f1', published: true }), ME)).toEqual([
+      { kind: 'invalidate', queryKey: ['files', 'list'] },
+      { kind: 'invalidate', queryKey: ['files', 'selection'] },
+      { kind: 'invalidate', queryKey: ['files', 'detail', 'f1'], exact: true },
+    ]);
+  });
+
+  it('reads the file of a removed tag link from the primary key Realtime sends for a DELETE', () => {
+    expect(cacheActionsFor(change('file_tags', 'DELETE', { file_id: 'f2', tag_id: 't1' }), ME)).toContainEqual({
+      kind: 'invalidate',
+      queryKey: ['files', 'detail', 'f2'],
+      exact: true,
+    });
+  });
+
+  it('patches a deleted tag out of the cached list and refetches on insert, without touching files', () => {
+    expect(cacheActionsFor(change('tags', 'DELETE', { id: 't1' }), ME)).toEqual([
+      { kind: 'remove-from-list', queryKey: ['tags'], id: 't1' },
+      { kind: 'invalidate', queryKey: ['files', 'list'] },
+    ]);
+    expect(cacheActionsFor(change('tags', 'INSERT', { id: 't2', name_es: 'Playa' }), ME)).toEqual([
+      { kind: 'invalidate', queryKey: ['tags'] },
+    ]);
+  });
+
+  it('refetches the tags when their category is deleted', () => {
+    expect(cacheActionsFor(change('tag_categories', 'DELETE', { id: 'c1' }), ME)).toEqual([
+      { kind: 'remove-from-list', queryKey: ['tag-categories'], id: 'c1' },
+      { kind: 'invalidate', queryKey: ['tags'] },
+    ]);
+  });
+
+  it('re-checks the role only when the change is to the signed-in account', () => {
+    expect(cacheActionsFor(change('staff', 'UPDATE', { user_id: ME, role: 'ADMIN' }), ME)).toEqual([
+      { kind: 'own-account-changed' },
+    ]);
+    expect(cacheActionsFor(change('staff', 'DELETE', { user_id: ME }), ME)).toEqual([{ kind: 'own-account-changed' }]);
+    expect(cacheActionsFor(change('staff', 'UPDATE', { user_id: 'someone-else', role: 'ADMIN' }), ME)).toEqual([]);
+  });
+});

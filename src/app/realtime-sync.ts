@@ -1,0 +1,151 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { supabase } from '../lib/supabase.ts';
+import { catalogueKeys } from '../features/catalogue/api/keys.ts';
+import { fileKeys } from '../features/files/api/keys.ts';
+
+type Row = Record<string, unknown>;
+
+/** One postgres_changes event, as Realtime delivers it (a DELETE carries the primary key in `old`). */
+export interface TableChange {
+  table: string;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  new: Row;
+  old: Row;
+}
+
+export type CacheAction =
+  | { kind: 'invalidate'; queryKey: QueryKey; exact?: boolean }
+  | { kind: 'remove-from-list'; queryKey: QueryKey; id: string }
+  | { kind: 'own-account-changed' };
+
+/** The tables this app watches (all in the supabase_realtime publication). */
+export const WATCHED_TABLES = [
+  'files',
+  'file_tags',
+  'collection_files',
+  'tags',
+  'tag_categories',
+  'collections',
+  'staff',
+] as const;
+
+const idOf = (change: TableChange, column = 'id'): string | undefined => {
+  const value = change.eventType === 'DELETE' ? change.old[column] : (change.new[column] ?? change.old[column]);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Caches that mention one file: the lists it may appear in, its detail, and the selection summaries. */
+function fileActions(fileId: string | undefined): CacheAction[] {
+  return [
+    { kind: 'invalidate', queryKey: fileKeys.lists() },
+    { kind: 'invalidate', queryKey: [...fileKeys.all, 'selection'] },
+    ...(fileId ? [{ kind: 'invalidate', queryKey: fileKeys.detail(fileId), exact: true } as const] : []),
+  ];
+}
+
+/**
+ * A small catalogue list (tags, categories, collections): a deleted row is patched out of the cache, since
+ * its id is all that is needed; inserts and updates refetch the list, whose rows Realtime does not shape as
+ * PostgREST does.
+ */
+function catalogueActions(change: TableChange, queryKey: QueryKey): CacheAction[] {
+  const id = idOf(change);
+  return change.eventType === 'DELETE' && id
+    ? [{ kind: 'remove-from-list', queryKey, id }]
+    : [{ kind: 'invalidate', queryKey }];
+}
+
+/**
+ * Which cached queries one change can affect, and nothing more: a change to one file refetches the file
+ * lists and that file's detail, not every file ever opened.
+ */
+export function cacheActionsFor(change: TableChange, userId: string): CacheAction[] {
+  switch (change.table) {
+    case 'files':
+      return fileActions(idOf(change));
+    case 'file_tags':
+    case 'collection_files':
+      return fileActions(idOf(change, 'file_id'));
+    case 'tags':
+      // A renamed or deleted tag changes what search and the tag filter match.
+      return [
+        ...catalogueActions(change, catalogueKeys.tags),
+        ...(change.eventType === 'INSERT' ? [] : [{ kind: 'invalidate', queryKey: fileKeys.lists() } as const]),
+      ];
+    case 'tag_categories':
+      // Deleting a category deletes its tags too.
+      return [
+        ...catalogueActions(change, catalogueKeys.tagCategories),
+        ...(change.eventType === 'DELETE' ? [{ kind: 'invalidate', queryKey: catalogueKeys.tags } as const] : []),
+      ];
+    case 'collections':
+      return [
+        ...catalogueActions(change, catalogueKeys.collections),
+        ...(change.eventType === 'DELETE' ? [{ kind: 'invalidate', queryKey: fileKeys.lists() } as const] : []),
+      ];
+    case 'staff':
+      return idOf(change, 'user_id') === userId ? [{ kind: 'own-account-changed' }] : [];
+    default:
+      return [];
+  }
+}
+
+function apply(queryClient: QueryClient, action: CacheAction, onOwnAccountChange: () => void) {
+  switch (action.kind) {
+    case 'invalidate':
+      void queryClient.invalidateQueries({ queryKey: action.queryKey, exact: action.exact });
+      return;
+    case 'remove-from-list':
+      queryClient.setQueryData<Array<{ id: string }>>(action.queryKey, (rows) =>
+        rows?.filter((row) => row.id !== action.id),
+      );
+      return;
+    case 'own-account-changed':
+      onOwnAccountChange();
+  }
+}
+
+/**
+ * The app's one realtime subscription, open while a member of staff is signed in: each change another person
+ * makes updates exactly the cached queries it can affect, and a change to the signed-in account's role is
+ * re-checked at once. Whenever the channel (re)joins, the watched caches are refetched and the role re-read:
+ * changes made between the first fetch and the join, or while disconnected, would otherwise be missed.
+ */
+export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: () => void) {
+  const queryClient = useQueryClient();
+  const onOwnAccountChangeRef = useRef(onOwnAccountChange);
+  useEffect(() => {
+    onOwnAccountChangeRef.current = onOwnAccountChange;
+  });
+
+  useEffect(() => {
+    if (!userId) return;
+    const ownAccountChanged = () => onOwnAccountChangeRef.current();
+    let channel = supabase.channel('app-cache-sync');
+    for (const table of WATCHED_TABLES) {
+      channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => {
+        const change: TableChange = {
+          table,
+          eventType: payload.eventType,
+          new: payload.new as Row,
+          old: payload.old as Row,
+        };
+        for (const action of cacheActionsFor(change, userId)) apply(queryClient, action, ownAccountChanged);
+      });
+    }
+    channel.subscribe((status) => {
+      if (status !== 'SUBSCRIBED') return;
+      // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
+      void supabase.realtime.setAuth().then(() => {
+        for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+        ownAccountChanged();
+      });
+    });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [userId, queryClient]);
+}
