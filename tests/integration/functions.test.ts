@@ -280,7 +280,51 @@ describe('trash-jobs', () => {
     const trashed = await service.storage.from('trash').download(objectPath);
     expect(await trashed.data!.text()).toBe('bytes que no se pierden');
 
-    expect((await failure(await uploader.functions.invoke('trash-jobs', { body: {} }))).body.code).toBe('NOT_ADMIN');
+    expect((await failure(await anon.functions.invoke('trash-jobs', { body: {} }))).status).toBe(401);
+  }, 60_000);
+
+  it("queues the previous object of a replaced file, which the uploader's request moves to the trash", async () => {
+    const fileId = crypto.randomUUID();
+    const firstPath = `${fileId}/primera.txt`;
+    const secondPath = `${fileId}/${crypto.randomUUID()}.txt`;
+    for (const [path, text] of [
+      [firstPath, 'versión uno'],
+      [secondPath, 'versión dos'],
+    ]) {
+      expect(
+        (await service.storage.from('media').upload(path!, text!, { contentType: 'text/plain' })).error,
+      ).toBeNull();
+    }
+    const uploaderId = (await uploader.auth.getUser()).data.user!.id;
+    const inserted = await service.from('files').insert({
+      id: fileId,
+      file_name: 'primera.txt',
+      object_path: firstPath,
+      original_file_name: 'primera.txt',
+      name_es: 'r',
+      name_en: 'r',
+      size: 11,
+      uploader_id: uploaderId,
+      extension: 'txt',
+      processing: false,
+    });
+    expect(inserted.error).toBeNull();
+    const renamed = await uploader.from('files').update({ name_es: 'renombrado' }).eq('id', fileId);
+    expect(renamed.error).toBeNull();
+    expect((await service.from('trash_jobs').select('id').eq('file_id', fileId)).data).toEqual([]);
+
+    const replaced = await uploader
+      .from('files')
+      .update({ object_path: secondPath, file_name: secondPath.split('/')[1] })
+      .eq('id', fileId);
+    expect(replaced.error).toBeNull();
+    const { data: jobs } = await service.from('trash_jobs').select('object_path, pending').eq('file_id', fileId);
+    expect(jobs).toEqual([{ object_path: firstPath, pending: true }]);
+
+    expect((await uploader.functions.invoke('trash-jobs', { body: {} })).error).toBeNull();
+    expect((await service.storage.from('media').exists(firstPath)).data).toBe(false);
+    expect(await (await service.storage.from('trash').download(firstPath)).data!.text()).toBe('versión uno');
+    expect(await (await service.storage.from('media').download(secondPath)).data!.text()).toBe('versión dos');
   }, 60_000);
 });
 

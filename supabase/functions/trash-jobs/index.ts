@@ -1,4 +1,4 @@
-// Works off the trash jobs that deleting files queues: each object moves from `media` to the private
+// Works off the trash jobs that deleting or replacing files queues: each object moves from `media` to the private
 // `trash` bucket (restorable), then the job is marked done. A move is one atomic step of Storage, so the
 // bytes are always in exactly one of the two places; a job whose object already sits in the trash (a
 // retry after a crash between the move and the mark) is simply marked done.
@@ -8,7 +8,9 @@ import { requireStaff, serviceClient } from '../_shared/auth.ts';
 const BATCH = 100;
 
 serve(async (request) => {
-  await requireStaff(request, ['ADMIN']);
+  // Only the database queues jobs (on delete and on replace), so any member of the library staff may ask
+  // for them to be worked off: an uploader replacing their own file does.
+  await requireStaff(request, ['ADMIN', 'UPLOADER']);
   const admin = serviceClient();
   const { data: jobs, error } = await admin
     .from('trash_jobs')

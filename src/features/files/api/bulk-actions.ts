@@ -1,4 +1,5 @@
 import { supabase } from '../../../lib/supabase.ts';
+import { requestTrashProcessing } from '../../../lib/background-jobs.ts';
 import type { FileFilters } from './search-files.ts';
 
 /** Either explicit ids or "every file the filters match", which the database expands itself. */
@@ -31,6 +32,7 @@ export async function publishFiles(selection: FileSelection, published: boolean)
 export async function deleteFiles(selection: FileSelection): Promise<number> {
   const { data, error } = await supabase.rpc('delete_files', target(selection));
   if (error) throw error;
+  requestTrashProcessing();
   return data;
 }
 
@@ -47,13 +49,4 @@ export async function setFilesTags(selection: FileSelection, tagIds: string[]): 
   const { data, error } = await supabase.rpc('set_files_tags', { p_tag_ids: tagIds, ...target(selection) });
   if (error) throw error;
   return data;
-}
-
-let feedTimer: ReturnType<typeof setTimeout> | undefined;
-const FEED_DEBOUNCE_MS = 3000;
-
-/** The public feed follows publication, tag and collection changes; several changes in a row regenerate it once. */
-export function requestFeedRegeneration(): void {
-  clearTimeout(feedTimer);
-  feedTimer = setTimeout(() => void supabase.functions.invoke('public-feed', { body: {} }), FEED_DEBOUNCE_MS);
 }

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogueKeys } from '../../catalogue/api/keys.ts';
 import { getTagCategories, getTags } from '../../catalogue/api/get-catalogue.ts';
-import { requestFeedRegeneration, setFilesTags, type FileSelection } from '../api/bulk-actions.ts';
+import { setFilesTags, type FileSelection } from '../api/bulk-actions.ts';
+import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { fileKeys } from '../api/keys.ts';
 import { paths } from '../../../config/paths.ts';
 

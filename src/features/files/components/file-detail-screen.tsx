@@ -12,7 +12,8 @@ import { useIsAdmin } from '../../auth/auth-provider.tsx';
 import { catalogueKeys } from '../../catalogue/api/keys.ts';
 import { getCollections, getTagCategories, getTags } from '../../catalogue/api/get-catalogue.ts';
 import { fileKeys } from '../api/keys.ts';
-import { deleteFiles, publishFiles, requestFeedRegeneration } from '../api/bulk-actions.ts';
+import { deleteFiles, publishFiles } from '../api/bulk-actions.ts';
+import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { replaceFile } from '../../upload/api/replace-file.ts';
 

@@ -7,7 +7,8 @@ import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import type { FileRow } from '../api/search-files.ts';
 import { fileKeys } from '../api/keys.ts';
-import { publishFiles, requestFeedRegeneration } from '../api/bulk-actions.ts';
+import { publishFiles } from '../api/bulk-actions.ts';
+import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 
 /** The admin info panel of a card (spec section 2): facts, the Activo toggle, Editar and Preview or Descargar. */
 export function FileInfoButton({ file }: { file: FileRow }) {

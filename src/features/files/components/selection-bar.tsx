@@ -6,9 +6,9 @@ import {
   deleteFiles,
   getSelectionSummary,
   publishFiles,
-  requestFeedRegeneration,
   type FileSelection,
 } from '../api/bulk-actions.ts';
+import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { fileKeys } from '../api/keys.ts';
 import { catalogueKeys } from '../../catalogue/api/keys.ts';
 import { getCollections } from '../../catalogue/api/get-catalogue.ts';

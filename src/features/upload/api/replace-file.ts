@@ -1,6 +1,7 @@
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
 import { supabase } from '../../../lib/supabase.ts';
+import { requestTrashProcessing } from '../../../lib/background-jobs.ts';
 import { fileExtension, isTooLargeToUpload, FILE_TOO_LARGE_MESSAGE, sanitizeFileName } from '../lib/file-name.ts';
 import { supabaseTusOptions, type UploadMeta } from '../lib/tus-options.ts';
 import { objectPathFromUploadUrl } from './record-upload.ts';
@@ -8,7 +9,8 @@ import { objectPathFromUploadUrl } from './record-upload.ts';
 /**
  * 'Subir nuevo archivo' (spec section 3): the new bytes go to a new object under the same file id, then
  * only size, original file name, file name, processing and uploader change on the record, and
- * post-processing runs again. The previous object stays in Storage for the trash clean-up to collect.
+ * post-processing runs again. The update queues the previous object for the trash (a database trigger),
+ * and the trash worker is asked to move it.
  */
 export async function replaceFile(fileId: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
   if (isTooLargeToUpload(file.size)) throw new Error(FILE_TOO_LARGE_MESSAGE);
@@ -53,6 +55,7 @@ export async function replaceFile(fileId: string, file: File, onProgress: (fract
       .eq('id', fileId);
     if (error) throw error;
     void supabase.functions.invoke('process-upload', { body: { fileId } });
+    requestTrashProcessing();
   } finally {
     uppy.destroy();
   }
