@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+import { client } from '../helpers/clients.ts';
+
+/**
+ * The files screen's tag, status and operations filters, its six sorts, and how a card opens (issue 8).
+ * Every expectation is computed from the database when the test runs (other e2e files add and delete
+ * files on the same stack), through plain table reads rather than the search function the screen uses.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let service: SupabaseClient;
+
+const count = async () => Number(await page.getByTestId('files-count').textContent());
+const shownNames = () => page.locator('.file-card .file-name').allTextContents();
+const select = (label: string) => page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) });
+
+async function filesWhere(column: 'published' | 'operations', value: boolean): Promise<number> {
+  const { count: total, error } = await service
+    .from('files')
+    .select('id', { count: 'exact', head: true })
+    .eq(column, value);
+  expect(error).toBeNull();
+  return total!;
+}
+
+async function openFilesScreen(search = '') {
+  await page.goto(appUrl(`/private/files${search}`));
+  await page.getByTestId('files-count').filter({ hasText: /^\d+$/ }).waitFor();
+}
+
+beforeAll(async () => {
+  service = client('service_role');
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  await page.goto(appUrl('/login'));
+  await signIn(page, 'admin@mediateca.local', 'mediateca-admin');
+  await page.waitForURL('**/private/files');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  await openFilesScreen();
+});
+
+describe('filters', () => {
+  it("filters by tag, starting from 'Cualquier etiqueta', in the URL and after a reload", async () => {
+    const tagFilter = select('Etiqueta');
+    await expect.poll(() => tagFilter.locator('option').count()).toBeGreaterThan(1);
+    expect(await tagFilter.locator('option').first().textContent()).toBe('Cualquier etiqueta');
+
+    // The tag with the most files, so that the filter visibly narrows the list.
+    const { data: links, error } = await service.from('file_tags').select('tag_id, tags(name_es)');
+    expect(error).toBeNull();
+    const perTag = new Map<string, { name: string; files: number }>();
+    for (const link of links as unknown as Array<{ tag_id: string; tags: { name_es: string } }>) {
+      const entry = perTag.get(link.tag_id) ?? { name: link.tags.name_es, files: 0 };
+      entry.files += 1;
+      perTag.set(link.tag_id, entry);
+    }
+    const [tagId, tag] = [...perTag.entries()].sort((a, b) => b[1].files - a[1].files)[0]!;
+    const all = await count();
+    expect(tag.files).toBeLessThan(all);
+
+    await tagFilter.selectOption(tagId);
+    await page.waitForURL(new RegExp(`tag=${tagId}`));
+    await expect.poll(count).toBe(tag.files);
+    await expect.poll(async () => (await shownNames()).length).toBe(tag.files);
+    await screenshot(page, 'files-by-tag');
+    await page.reload();
+    await expect.poll(count).toBe(tag.files);
+    expect(await tagFilter.inputValue()).toBe(tagId);
+
+    // What a tag's count link on the tags screen opens: the same view, from a fresh page.
+    const linked = await context.newPage();
+    try {
+      await linked.goto(appUrl(`/private/files?tag=${tagId}`));
+      await expect.poll(async () => Number(await linked.getByTestId('files-count').textContent())).toBe(tag.files);
+    } finally {
+      await linked.close();
+    }
+  });
+
+  it('filters by status: Activos and No activos', async () => {
+    const status = select('Estado');
+    await status.selectOption('published');
+    await page.waitForURL(/status=published/);
+    await expect.poll(count).toBe(await filesWhere('published', true));
+    await status.selectOption('unpublished');
+    await page.waitForURL(/status=unpublished/);
+    await expect.poll(count).toBe(await filesWhere('published', false));
+    await expectAccessible(page);
+    await screenshot(page, 'files-unpublished');
+    await status.selectOption('all');
+    await expect.poll(() => new URL(page.url()).searchParams.has('status')).toBe(false);
+  });
+
+  it('filters by operations', async () => {
+    const operations = await filesWhere('operations', true);
+    expect(operations).toBeGreaterThan(0);
+    await select('Operaciones').selectOption('OPERATIONS');
+    await page.waitForURL(/operations=OPERATIONS/);
+    await expect.poll(count).toBe(operations);
+    await expect.poll(async () => (await shownNames()).length).toBe(operations);
+  });
+
+  it("clears a search, a tag and a status together with 'Quitar filtros'", async () => {
+    const all = await count();
+    await page.getByLabel('Buscar').fill('piscina');
+    await page.waitForURL(/q=piscina/);
+    await select('Estado').selectOption('published');
+    const firstTag = await select('Etiqueta').locator('option').nth(1).getAttribute('value');
+    await select('Etiqueta').selectOption(firstTag!);
+    await page.waitForURL(/tag=/);
+    await expect.poll(count).toBeLessThan(all);
+
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(count).toBe(all);
+    expect(await page.getByLabel('Buscar').inputValue()).toBe('');
+    expect(await select('Etiqueta').inputValue()).toBe('');
+    expect(await select('Estado').inputValue()).toBe('all');
+    expect(await page.getByRole('button', { name: 'Quitar filtros' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('sorts', () => {
+  const columnSorts: Array<[string, string, 'uploaded_on' | 'size', boolean]> = [
+    ['uploadedOn_desc', 'Más recientes primero', 'uploaded_on', false],
+    ['uploadedOn_asc', 'Más antiguos primero', 'uploaded_on', true],
+    ['size_desc', 'Más grandes primero', 'size', false],
+    ['size_asc', 'Más pequeños primero', 'size', true],
+  ];
+
+  it.each(columnSorts)('sorts by %s (%s)', async (sort, label, column, ascending) => {
+    const { data, error } = await service
+      .from('files')
+      .select('name_es')
+      .order(column, { ascending })
+      .order('id', { ascending })
+      .limit(6);
+    expect(error).toBeNull();
+    const expected = data!.map((row) => row.name_es as string);
+    const option = select('Orden').locator('option', { hasText: label });
+    expect(await option.getAttribute('value')).toBe(sort);
+    await select('Orden').selectOption(sort);
+    if (sort !== 'uploadedOn_desc') await page.waitForURL(new RegExp(`sort=${sort}`));
+    await expect.poll(async () => (await shownNames()).slice(0, expected.length)).toEqual(expected);
+  });
+
+  it.each([
+    ['nameEs_asc', 'Nombre (A-Z)', 1],
+    ['nameEs_desc', 'Nombre (Z-A)', -1],
+  ] as const)('sorts by %s (%s), ignoring accents and case', async (sort, label, direction) => {
+    // Accent- and case-blind order, as staff read names; ties fall back to the id like the database's.
+    const { data, error } = await service.from('files').select('id, name_es');
+    expect(error).toBeNull();
+    const plain = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toLowerCase();
+    const rows = data as Array<{ id: string; name_es: string }>;
+    const key = (row: { id: string; name_es: string }) => plain(row.name_es);
+    const sorted = [...rows].sort(
+      (a, b) => direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1),
+    );
+    const expected = sorted.slice(0, 6).map((row) => row.name_es);
+
+    await select('Orden').selectOption({ label });
+    await page.waitForURL(new RegExp(`sort=${sort}`));
+    await expect.poll(async () => (await shownNames()).slice(0, expected.length)).toEqual(expected);
+  });
+});
+
+describe('opening a file', () => {
+  it('opens a card in place with a click, and in a new window with ctrl-click', async () => {
+    const card = page.locator('.file-card a').first();
+    const href = await card.getAttribute('href');
+    expect(href).toMatch(/^\/private\/file\/[0-9a-f-]{36}$/);
+
+    // The headless shell does not render a tab opened in the background, so the new window is proven by
+    // the page the browser creates and the document request made for the file's address, while this page
+    // stays where it was.
+    const [opened, request] = await Promise.all([
+      context.waitForEvent('page'),
+      context.waitForEvent(
+        'request',
+        (candidate) => candidate.isNavigationRequest() && candidate.url().endsWith(href!),
+      ),
+      card.click({ modifiers: ['Control'] }),
+    ]);
+    expect(new URL(request.url()).pathname).toBe(href);
+    expect(opened).not.toBe(page);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/private/files');
+    await opened.close();
+
+    await card.click();
+    await page.waitForURL(`**${href}`);
+    expect(context.pages()).toEqual([page]);
+  });
+});
