@@ -196,6 +196,9 @@ async function runAt(files: number, runs: number, scrollFiles: number) {
   });
 }
 
+const onTime = (scroll: { frames: number; long: number }) =>
+  (100 * (scroll.frames - scroll.long)) / Math.max(1, scroll.frames);
+
 export async function run(): Promise<BenchRow[]> {
   const [small, large] = isQuick() ? [1_000, 10_000] : [10_000, 100_000];
   const runs = isQuick() ? 4 : 12;
@@ -229,13 +232,17 @@ export async function run(): Promise<BenchRow[]> {
     ),
     row('filter change → results painted p95', percentile(big.filter, 95), percentile(base.filter, 95), '< 400 ms'),
     row("'Seleccionar todos' → bar shown", big.selectAll, base.selectAll, '< 300 ms'),
-    row(
-      `frames over 25 ms while scrolling through ${scrollFiles.toLocaleString('en')} files`,
-      (100 * big.scroll.long) / Math.max(1, big.scroll.frames),
-      (100 * base.scroll.long) / Math.max(1, base.scroll.frames),
-      '≤ 5%',
-      '%',
-    ),
+    {
+      // Frames on time rather than frames dropped: none dropped at both sizes would make a 0/0 ratio.
+      ...row(
+        `frames on time (≤ 25 ms) while scrolling through ${scrollFiles.toLocaleString('en')} files`,
+        onTime(big.scroll),
+        onTime(base.scroll),
+        '≥ 95%',
+        '%',
+      ),
+      higherIsBetter: true,
+    },
   ];
 }
 
