@@ -209,3 +209,38 @@ describe('opening a file', () => {
     expect(context.pages()).toEqual([page]);
   });
 });
+
+describe("an uploader's files screen", () => {
+  it('lists only their own files and offers no admin controls', async () => {
+    const uploaderContext = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    const uploaderPage = await uploaderContext.newPage();
+    try {
+      await uploaderPage.goto(appUrl('/login'));
+      await signIn(uploaderPage, 'uploader@mediateca.local', 'mediateca-uploader');
+      await uploaderPage.waitForURL('**/private/files');
+      const { data: staff } = await service.from('staff').select('user_id').eq('email', 'uploader@mediateca.local');
+      const { count: own, error } = await service
+        .from('files')
+        .select('id', { count: 'exact', head: true })
+        .eq('uploader_id', staff![0]!.user_id);
+      expect(error).toBeNull();
+      const { count: everyone } = await service.from('files').select('id', { count: 'exact', head: true });
+      expect(own).toBeLessThan(everyone!);
+      await expect.poll(async () => Number(await uploaderPage.getByTestId('files-count').textContent())).toBe(own);
+
+      expect(await uploaderPage.getByRole('button', { name: /^Información de / }).count()).toBe(0);
+      await uploaderPage.locator('.file-card input[type="checkbox"]').first().click();
+      const bar = uploaderPage.getByRole('region', { name: 'Archivos seleccionados' });
+      await bar.getByText('1 seleccionados').waitFor();
+      expect(await bar.getByRole('button', { name: /^Editar tags 1 archivo\(s\)$/ }).count()).toBe(1);
+      for (const adminOnly of ['Activar', 'Desactivar', 'Borrar']) {
+        expect(await bar.getByRole('button', { name: adminOnly, exact: true }).count()).toBe(0);
+      }
+      expect(await bar.getByRole('combobox').count()).toBe(0);
+      await expectAccessible(uploaderPage);
+      await screenshot(uploaderPage, 'files-uploader-selection');
+    } finally {
+      await uploaderContext.close();
+    }
+  });
+});
