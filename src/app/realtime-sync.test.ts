@@ -6,12 +6,21 @@ const change = (table: string, eventType: TableChange['eventType'], row: Record<
   eventType === 'DELETE' ? { table, eventType, new: {}, old: row } : { table, eventType, new: row, old: {} };
 
 describe('cacheActionsFor', () => {
-  it('refetches the file lists and only the detail of the file that changed', () => {
+  it('updates the file lists from the edited row and refetches only the detail of the file that changed', () => {
     expect(cacheActionsFor(change('files', 'UPDATE', { id: 'f1', published: true }), ME)).toEqual([
-      { kind: 'invalidate', queryKey: ['files', 'list'] },
+      { kind: 'update-file-in-lists', file: { id: 'f1', published: true } },
       { kind: 'invalidate', queryKey: ['files', 'selection'] },
       { kind: 'invalidate', queryKey: ['files', 'detail', 'f1'], exact: true },
     ]);
+  });
+
+  it('refetches the file lists when a file is added or removed', () => {
+    for (const eventType of ['INSERT', 'DELETE'] as const) {
+      expect(cacheActionsFor(change('files', eventType, { id: 'f3' }), ME)).toContainEqual({
+        kind: 'invalidate',
+        queryKey: ['files', 'list'],
+      });
+    }
   });
 
   it('reads the file of a removed tag link from the primary key Realtime sends for a DELETE', () => {

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '../lib/supabase.ts';
 import { catalogueKeys } from '../features/catalogue/api/keys.ts';
 import { fileKeys } from '../features/files/api/keys.ts';
+import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cache.ts';
+import type { FilePage } from '../features/files/api/search-files.ts';
 
 type Row = Record<string, unknown>;
 
@@ -17,6 +19,7 @@ export interface TableChange {
 export type CacheAction =
   | { kind: 'invalidate'; queryKey: QueryKey; exact?: boolean }
   | { kind: 'remove-from-list'; queryKey: QueryKey; id: string }
+  | { kind: 'update-file-in-lists'; file: ChangedFile }
   | { kind: 'own-account-changed' };
 
 /** The tables this app watches (all in the supabase_realtime publication). */
@@ -35,10 +38,15 @@ const idOf = (change: TableChange, column = 'id'): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Caches that mention one file: the lists it may appear in, its detail, and the selection summaries. */
-function fileActions(fileId: string | undefined): CacheAction[] {
+/**
+ * Caches that mention one file: the lists it may appear in, its detail, and the selection summaries. An
+ * edited file's new row comes with the change, so the lists are patched where that is enough.
+ */
+function fileActions(fileId: string | undefined, editedFile?: ChangedFile): CacheAction[] {
   return [
-    { kind: 'invalidate', queryKey: fileKeys.lists() },
+    editedFile
+      ? { kind: 'update-file-in-lists', file: editedFile }
+      : { kind: 'invalidate', queryKey: fileKeys.lists() },
     { kind: 'invalidate', queryKey: [...fileKeys.all, 'selection'] },
     ...(fileId ? [{ kind: 'invalidate', queryKey: fileKeys.detail(fileId), exact: true } as const] : []),
   ];
@@ -62,8 +70,10 @@ function catalogueActions(change: TableChange, queryKey: QueryKey): CacheAction[
  */
 export function cacheActionsFor(change: TableChange, userId: string): CacheAction[] {
   switch (change.table) {
-    case 'files':
-      return fileActions(idOf(change));
+    case 'files': {
+      const id = idOf(change);
+      return fileActions(id, change.eventType === 'UPDATE' && id ? ({ ...change.new, id } as ChangedFile) : undefined);
+    }
     case 'file_tags':
     case 'collection_files':
       return fileActions(idOf(change, 'file_id'));
@@ -100,6 +110,17 @@ function apply(queryClient: QueryClient, action: CacheAction, onOwnAccountChange
       queryClient.setQueryData<Array<{ id: string }>>(action.queryKey, (rows) =>
         rows?.filter((row) => row.id !== action.id),
       );
+      return;
+    case 'update-file-in-lists':
+      for (const [queryKey, data] of queryClient.getQueriesData<InfiniteData<FilePage>>({
+        queryKey: fileKeys.lists(),
+      })) {
+        const [, , filters, sort] = queryKey as ReturnType<typeof fileKeys.list>;
+        // A list still loading may have read the row before this change: fetch it again.
+        const update = data ? fileListUpdate(data, filters, sort, action.file) : ({ kind: 'refetch' } as const);
+        if (update.kind === 'patch') queryClient.setQueryData(queryKey, update.data);
+        if (update.kind === 'refetch') void queryClient.invalidateQueries({ queryKey, exact: true });
+      }
       return;
     case 'own-account-changed':
       onOwnAccountChange();

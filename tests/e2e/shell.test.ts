@@ -175,6 +175,31 @@ describe('live updates', () => {
     await expect.poll(count).toBe(before + 1);
     await expect.poll(() => page.getByText(name).count()).toBe(1);
   });
+  it('patches a loaded card in place when another person renames its file, without refetching the list', async () => {
+    const realtime = recordRealtimeFrames(page);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/rpc/search_files')) listRequests.push(request.url());
+    });
+    await page.goto(appUrl('/login'));
+    await signIn(page, ...ADMIN);
+    await page.waitForURL('**/private/files');
+    await page.locator('.file-card').first().waitFor();
+    await realtime.subscribed();
+    const firstName = (await page.locator('.file-card .file-name').first().textContent())!;
+    const service = client('service_role');
+    const { data: target } = await service.from('files').select('id').eq('name_es', firstName).single();
+    await expect.poll(() => listRequests.length).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    const requestsBefore = listRequests.length;
+
+    const renamed = `${firstName} (renombrado en vivo)`;
+    expect((await service.from('files').update({ name_es: renamed }).eq('id', target!.id)).error).toBeNull();
+    await expect.poll(() => page.locator('.file-card .file-name').first().textContent()).toBe(renamed);
+    expect(realtime.changesMentioning(renamed)).toHaveLength(1);
+    expect(listRequests.length).toBe(requestsBefore);
+    expect((await service.from('files').update({ name_es: firstName }).eq('id', target!.id)).error).toBeNull();
+  });
 });
 
 describe('live updates from the database', () => {
