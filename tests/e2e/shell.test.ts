@@ -143,6 +143,31 @@ describe('guards', () => {
   });
 });
 
+describe('scroll restoration', () => {
+  it('opens a screen at the top and restores the files grid where it was on going back', async () => {
+    await page.setViewportSize({ width: 800, height: 450 });
+    await page.goto(appUrl('/login'));
+    await signIn(page, ...ADMIN);
+    await page.waitForURL('**/private/files');
+    await page.locator('.file-card').first().waitFor();
+    const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(maxScroll).toBeGreaterThan(300);
+    const target = Math.min(600, maxScroll);
+    await page.evaluate((y) => window.scrollTo(0, y), target);
+    // The position is committed 350 ms after scrolling stops (spec section 9).
+    await page.waitForTimeout(600);
+    const card = page.locator('.file-card a').filter({ visible: true }).last();
+    await card.click();
+    await page.waitForURL('**/private/file/**');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('button', { name: 'Guardar' }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL('**/private/files');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target);
+  });
+});
+
 describe('live updates', () => {
   it('shows a file another member of staff adds, without reloading', async () => {
     const realtime = recordRealtimeFrames(page);
