@@ -104,7 +104,7 @@ async function measureAudience(
     let sustained = 0;
     for (const rate of RATES) {
       progress('realtime', `${label}: trying ${rate} changes/s`);
-      const { samples, expected } = await measure(rate, isQuick() ? 2 : 4);
+      const { samples, expected } = await measure(rate, isQuick() ? 1 : 4);
       if (samples.length < expected || percentile(samples, 95) > 250) break;
       sustained = rate;
     }
@@ -146,7 +146,7 @@ async function notifyBaseline(stack: RunningStack, db: pg.Client, seconds: numbe
     let sustained = 0;
     for (const rate of RATES) {
       progress('realtime', `LISTEN/NOTIFY: trying ${rate} changes/s`);
-      const { samples, expected } = await notifyAtRate(rate, isQuick() ? 2 : 4);
+      const { samples, expected } = await notifyAtRate(rate, isQuick() ? 1 : 4);
       if (samples.length < expected || percentile(samples, 95) > 250) break;
       sustained = rate;
     }
@@ -157,7 +157,7 @@ async function notifyBaseline(stack: RunningStack, db: pg.Client, seconds: numbe
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const seconds = isQuick() ? 5 : 15;
+  const seconds = isQuick() ? 3 : 15;
   return withStack(async (stack) => {
     const db = new pg.Client({ connectionString: stack.adminDbUrl });
     await db.connect();
