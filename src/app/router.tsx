@@ -9,9 +9,7 @@ import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ComingSoonRoute } from './routes/placeholder.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
-import { UploadScreen } from '../features/upload/components/upload-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
-import { FileDetailScreen } from '../features/files/components/file-detail-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
@@ -49,8 +47,20 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
           children: [
             { index: true, element: <Navigate to={paths.files} replace /> },
             { path: 'files', element: <FilesScreen /> },
-            { path: 'upload', element: <UploadScreen /> },
-            { path: 'file/:id', element: <FileDetailScreen /> },
+            // Uploading (Uppy, tus) and the detail screen (which can replace a file) load on first visit:
+            // the files screen, where everyone starts, does not wait for them.
+            {
+              path: 'upload',
+              lazy: async () => ({
+                Component: (await import('../features/upload/components/upload-screen.tsx')).UploadScreen,
+              }),
+            },
+            {
+              path: 'file/:id',
+              lazy: async () => ({
+                Component: (await import('../features/files/components/file-detail-screen.tsx')).FileDetailScreen,
+              }),
+            },
             { path: 'edit-tags-files', element: <EditTagsScreen /> },
             ...adminRoutes,
             { path: '*', element: <NotFoundRoute /> },

@@ -156,8 +156,15 @@ describe('scroll restoration', () => {
     await page.evaluate((y) => window.scrollTo(0, y), target);
     // The position is committed 350 ms after scrolling stops (spec section 9).
     await page.waitForTimeout(600);
-    const card = page.locator('.file-card a').filter({ visible: true }).last();
-    await card.click();
+    // A card inside the viewport: clicking one below it would scroll the page first (overscan rows exist).
+    const cards = await page.locator('.file-card a').all();
+    const inView = [];
+    for (const candidate of cards) {
+      const box = await candidate.boundingBox();
+      if (box && box.y >= 0 && box.y + box.height <= 450) inView.push(candidate);
+    }
+    expect(inView.length).toBeGreaterThan(0);
+    await inView[0]!.click();
     await page.waitForURL('**/private/file/**');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('button', { name: 'Guardar' }).waitFor();
