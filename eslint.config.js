@@ -3,6 +3,32 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// Imports flow one way: shared (lib, components, config, types) → features → app. A feature never imports
+// another feature: what two features share moves down to lib/ or components/.
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const importZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature; move what they share to src/lib or src/components.',
+  })),
+  {
+    target: ['./src/lib', './src/components', './src/config', './src/types', './src/features'],
+    from: './src/app',
+    message: 'Only src/app imports src/app.',
+  },
+  {
+    target: ['./src/lib', './src/components', './src/config', './src/types'],
+    from: './src/features',
+    message: 'Shared code does not import features.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -22,11 +48,12 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'import-x': importX },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Providers export their hook beside the component on purpose; fast refresh falls back to a reload there.
       'react-refresh/only-export-components': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

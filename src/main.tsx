@@ -3,11 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './lib/query-client.ts';
-import { AuthProvider } from './features/auth/auth-provider.tsx';
-import { UploadActivityProvider } from './app/upload-activity.tsx';
+import { AuthProvider } from './lib/auth/auth-provider.tsx';
+import { UploadActivityProvider } from './lib/uploads/upload-activity.tsx';
+import { applyDesignTokens } from './config/design-tokens.ts';
+import { Toaster } from './components/ui/toaster.tsx';
 import { router } from './app/router.tsx';
 import './styles.css';
+import './components/ui/ui.css';
 
+applyDesignTokens(document.documentElement);
 const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
@@ -16,6 +20,7 @@ createRoot(document.getElementById('root')!).render(
       <AuthProvider>
         <UploadActivityProvider>
           <RouterProvider router={router} />
+          <Toaster />
         </UploadActivityProvider>
       </AuthProvider>
     </QueryClientProvider>

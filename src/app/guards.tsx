@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useQueries } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/auth-provider.tsx';
-import { catalogueQueries } from '../features/catalogue/api/get-catalogue.ts';
+import { useAuth } from '../lib/auth/auth-provider.tsx';
+import { catalogueQueries } from '../lib/catalogue/get-catalogue.ts';
 import { loginWithRedirect } from '../config/paths.ts';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { useRealtimeCacheSync } from './realtime-sync.ts';

@@ -2,10 +2,10 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useIsMutating } from '@tanstack/react-query';
 import { deployment } from '../config/deployment.ts';
 import { paths, signOutState } from '../config/paths.ts';
-import { useIsAdmin } from '../features/auth/auth-provider.tsx';
+import { useIsAdmin } from '../lib/auth/auth-provider.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
-import { useUploadActivity } from './upload-activity.tsx';
+import { useUploadActivity } from '../lib/uploads/upload-activity.tsx';
 import { enabledAdminSections } from './admin-sections.ts';
 
 const adminSections = enabledAdminSections(deployment.features);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '../lib/supabase.ts';
-import { catalogueKeys } from '../features/catalogue/api/keys.ts';
+import { catalogueKeys } from '../lib/catalogue/keys.ts';
 import { fileKeys } from '../features/files/api/keys.ts';
 import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cache.ts';
 import type { FilePage } from '../features/files/api/search-files.ts';

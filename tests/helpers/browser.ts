@@ -5,6 +5,7 @@ import { chromium as playwright, type Browser, type Page } from 'playwright-core
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { seedAccounts, type SeedRole } from './seed.ts';
 
 /**
  * Headless Chromium from npm (@sparticuz/chromium, no download at test time) driven by playwright-core.
@@ -79,3 +80,31 @@ export function recordRealtimeFrames(page: Page) {
       received.filter((frame) => frame.includes('"postgres_changes"') && frame.includes(text)),
   };
 }
+
+/** The two screen sizes every screen is looked at in: desktop and a phone. */
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * A fresh browser context signed in as a seed account, on the files screen (or `landing`). Each call is its
+ * own session, so tests never share cookies or storage.
+ */
+export async function signedInAs(
+  browser: Browser,
+  role: SeedRole,
+  options: { viewport?: keyof typeof viewports; landing?: string } = {},
+) {
+  const context = await browser.newContext({ viewport: viewports[options.viewport ?? 'desktop'] });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
+  const account = seedAccounts[role];
+  await page.goto(appUrl(loginWithRedirectPath(options.landing)));
+  await signIn(page, account.email, account.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return { context, page, account };
+}
+
+const loginWithRedirectPath = (landing?: string) =>
+  landing ? `/login?redirect=${encodeURIComponent(landing)}` : '/login';

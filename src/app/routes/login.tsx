@@ -3,9 +3,9 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { supabase } from '../../lib/supabase.ts';
 import { deployment } from '../../config/deployment.ts';
 import { isSignOutState, paths } from '../../config/paths.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { LoginForm, type Credentials } from '../../features/auth/components/login-form.tsx';
-import { refusalMessages, signInErrorMessage } from '../../features/auth/messages.ts';
+import { refusalMessages, signInErrorMessage } from '../../lib/auth/messages.ts';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 
 /** Only same-site paths are followed after sign-in, never an absolute URL someone put in the link. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { REQUIRED_FIELDS_MESSAGE } from '../messages.ts';
+import { REQUIRED_FIELDS_MESSAGE } from '../../../lib/auth/messages.ts';
 
 const credentialsSchema = z.object({
   email: z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE),

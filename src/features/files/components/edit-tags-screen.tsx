@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { catalogueKeys } from '../../catalogue/api/keys.ts';
-import { getTagCategories, getTags } from '../../catalogue/api/get-catalogue.ts';
+import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
+import { getTagCategories, getTags } from '../../../lib/catalogue/get-catalogue.ts';
 import { setFilesTags, type FileSelection } from '../api/bulk-actions.ts';
 import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { fileKeys } from '../api/keys.ts';

@@ -8,14 +8,14 @@ import { supabase } from '../../../lib/supabase.ts';
 import { deployment, isEnabled } from '../../../config/deployment.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
-import { useIsAdmin } from '../../auth/auth-provider.tsx';
-import { catalogueKeys } from '../../catalogue/api/keys.ts';
-import { getCollections, getTagCategories, getTags } from '../../catalogue/api/get-catalogue.ts';
+import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
+import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
+import { getCollections, getTagCategories, getTags } from '../../../lib/catalogue/get-catalogue.ts';
 import { fileKeys } from '../api/keys.ts';
 import { deleteFiles, publishFiles } from '../api/bulk-actions.ts';
 import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { replaceFile } from '../../upload/api/replace-file.ts';
+import { replaceFile } from '../../../lib/uploads/replace-file.ts';
 
 const REQUIRED = 'El campo es obligatorio.';
 const tooLong = (max: number) => `El campo no debe ser mayor a ${max} caracteres.`;

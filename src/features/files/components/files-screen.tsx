@@ -8,10 +8,10 @@ import { DEFAULT_SORT, SORTS, useFileFilters } from '../hooks/use-file-filters.t
 import { FileThumbnail } from './file-thumbnail.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { FileInfoButton } from './file-info-button.tsx';
-import { useIsAdmin } from '../../auth/auth-provider.tsx';
+import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import type { FileSelection } from '../api/bulk-actions.ts';
-import { catalogueKeys } from '../../catalogue/api/keys.ts';
-import { getTags } from '../../catalogue/api/get-catalogue.ts';
+import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
+import { getTags } from '../../../lib/catalogue/get-catalogue.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';

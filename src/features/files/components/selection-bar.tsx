@@ -10,9 +10,9 @@ import {
 } from '../api/bulk-actions.ts';
 import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { fileKeys } from '../api/keys.ts';
-import { catalogueKeys } from '../../catalogue/api/keys.ts';
-import { getCollections } from '../../catalogue/api/get-catalogue.ts';
-import { useIsAdmin } from '../../auth/auth-provider.tsx';
+import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
+import { getCollections } from '../../../lib/catalogue/get-catalogue.ts';
+import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 

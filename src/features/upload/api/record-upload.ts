@@ -1,5 +1,5 @@
 import { supabase } from '../../../lib/supabase.ts';
-import { fileBaseName, fileExtension } from '../lib/file-name.ts';
+import { fileBaseName, fileExtension } from '../../../lib/uploads/file-name.ts';
 
 export interface CompletedUpload {
   fileId: string;
@@ -36,17 +36,4 @@ export async function recordUpload(upload: CompletedUpload): Promise<void> {
   if (error) throw error;
   // Post-processing failures are recorded on the file and can be retried; the upload itself succeeded.
   void supabase.functions.invoke('process-upload', { body: { fileId: upload.fileId } });
-}
-
-/** The object a TUS upload URL points at: Supabase encodes bucket/object/version in its last segment. */
-export function objectPathFromUploadUrl(uploadUrl: string): string | null {
-  const id = uploadUrl.split('/').pop() ?? '';
-  try {
-    const decoded = atob(id.replaceAll('-', '+').replaceAll('_', '/'));
-    const parts = new TextDecoder().decode(Uint8Array.from(decoded, (c) => c.charCodeAt(0))).split('/');
-    if (parts.length < 4 || parts[0] !== 'media') return null;
-    return parts.slice(1, -1).join('/');
-  } catch {
-    return null;
-  }
 }

@@ -1,11 +1,18 @@
+import { deployment } from '../../../config/deployment.ts';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
-import { useUploadActivity } from '../../../app/upload-activity.tsx';
-import { FILE_TOO_LARGE_MESSAGE, fileExtension, isTooLargeToUpload, sanitizeFileName } from '../lib/file-name.ts';
-import { objectPathFromUploadUrl, recordUpload } from '../api/record-upload.ts';
+import { useUploadActivity } from '../../../lib/uploads/upload-activity.tsx';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  fileExtension,
+  isTooLargeToUpload,
+  sanitizeFileName,
+} from '../../../lib/uploads/file-name.ts';
+import { recordUpload } from '../api/record-upload.ts';
+import { objectPathFromUploadUrl } from '../../../lib/uploads/tus-options.ts';
 import { formatSize } from '../../../lib/format.ts';
-import { supabaseTusOptions, type UploadMeta } from '../lib/tus-options.ts';
+import { supabaseTusOptions, type UploadMeta } from '../../../lib/uploads/tus-options.ts';
 
 const THUMBNAIL_LIMIT = 5;
 
@@ -85,7 +92,7 @@ export function UploadScreen() {
         type: file.type,
         data: file,
         meta: {
-          bucketName: 'media',
+          bucketName: deployment.storage.mediaBucket,
           objectName,
           contentType: file.type || 'application/octet-stream',
           cacheControl: 'no-cache',

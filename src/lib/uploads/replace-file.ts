@@ -1,10 +1,10 @@
+import { deployment } from '../../config/deployment.ts';
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
-import { supabase } from '../../../lib/supabase.ts';
-import { requestTrashProcessing } from '../../../lib/background-jobs.ts';
-import { fileExtension, isTooLargeToUpload, FILE_TOO_LARGE_MESSAGE, sanitizeFileName } from '../lib/file-name.ts';
-import { supabaseTusOptions, type UploadMeta } from '../lib/tus-options.ts';
-import { objectPathFromUploadUrl } from './record-upload.ts';
+import { supabase } from '../supabase.ts';
+import { requestTrashProcessing } from '../background-jobs.ts';
+import { fileExtension, isTooLargeToUpload, FILE_TOO_LARGE_MESSAGE, sanitizeFileName } from './file-name.ts';
+import { objectPathFromUploadUrl, supabaseTusOptions, type UploadMeta } from './tus-options.ts';
 
 /**
  * 'Subir nuevo archivo' (spec section 3): the new bytes go to a new object under the same file id, then
@@ -28,7 +28,7 @@ export async function replaceFile(fileId: string, file: File, onProgress: (fract
       type: file.type,
       data: file,
       meta: {
-        bucketName: 'media',
+        bucketName: deployment.storage.mediaBucket,
         objectName,
         contentType: file.type || 'application/octet-stream',
         cacheControl: 'no-cache',

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
-import { getStaffRole, type StaffRole } from './api/staff-role.ts';
+import { supabase } from '../supabase.ts';
+import { getStaffRole, type StaffRole } from './staff-role.ts';
 import type { LoginRefusal } from './messages.ts';
 
 type AuthState =

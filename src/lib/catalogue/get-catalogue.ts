@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../supabase.ts';
 import { catalogueKeys } from './keys.ts';
 
 export async function getTagCategories(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
-import { supabase } from '../../../lib/supabase.ts';
-import type { Database } from '../../../types/database.ts';
+import { supabase } from '../supabase.ts';
+import type { Database } from '../../types/database.ts';
 
 export type StaffRole = Database['public']['Enums']['staff_role'];
 

@@ -1,6 +1,7 @@
+import { deployment } from '../../config/deployment.ts';
 import type { TusOpts } from '@uppy/tus';
-import { env } from '../../../config/env.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { env } from '../../config/env.ts';
+import { supabase } from '../supabase.ts';
 
 /** Supabase Storage expects 6 MiB TUS chunks. */
 export const CHUNK_SIZE = 6 * 1024 * 1024;
@@ -30,4 +31,17 @@ export function supabaseTusOptions(): TusOpts<UploadMeta, Record<string, never>>
       request.setHeader('x-upsert', 'false');
     },
   };
+}
+
+/** The object a TUS upload URL points at: Supabase encodes bucket/object/version in its last segment. */
+export function objectPathFromUploadUrl(uploadUrl: string): string | null {
+  const id = uploadUrl.split('/').pop() ?? '';
+  try {
+    const decoded = atob(id.replaceAll('-', '+').replaceAll('_', '/'));
+    const parts = new TextDecoder().decode(Uint8Array.from(decoded, (c) => c.charCodeAt(0))).split('/');
+    if (parts.length < 4 || parts[0] !== deployment.storage.mediaBucket) return null;
+    return parts.slice(1, -1).join('/');
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { spanishError } from './errors.ts';
+
+describe('spanishError', () => {
+  it('translates Postgres and PostgREST codes', () => {
+    expect(spanishError({ code: '23505', message: 'duplicate key value violates unique constraint' })).toBe(
+      'Ya existe un elemento con esos datos.',
+    );
+    expect(spanishError({ code: '42501', message: 'Only admins may do this' })).toBe(
+      'No tienes permiso para hacer esto.',
+    );
+  });
+
+  it('keeps a message the database raised in Spanish', () => {
+    expect(spanishError({ code: 'P0001', message: 'No se pueden borrar archivos en proceso' })).toBe(
+      'No se pueden borrar archivos en proceso',
+    );
+  });
+
+  it('never shows an English library message, nor an upload URL', () => {
+    const tus = new Error(
+      'tus: failed to upload chunk at offset 0, caused by Error: connection refused, originated from request (method: PATCH, url: http://127.0.0.1:54321/storage/v1/upload/resumable/abc)',
+    );
+    expect(spanishError(tus)).toBe('No hay conexión con el servidor. Comprueba la red e inténtalo de nuevo.');
+    expect(spanishError(new Error('Something exploded'))).toBe('Algo salió mal. Inténtalo de nuevo.');
+    expect(spanishError(new TypeError('Failed to fetch'))).toMatch(/^No hay conexión/);
+  });
+});

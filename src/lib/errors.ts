@@ -1,0 +1,54 @@
+/**
+ * Every error a person sees is Spanish. Errors come from supabase-js (PostgREST/Postgres codes, Auth, Storage,
+ * Functions), from tus and from the browser; this turns each into one Spanish sentence. A message written in
+ * Spanish on purpose (our own, or a database exception raised in Spanish) passes through unchanged.
+ */
+const BY_POSTGRES_CODE: Record<string, string> = {
+  '23505': 'Ya existe un elemento con esos datos.',
+  '23503': 'No se puede completar: el elemento está en uso o ya no existe.',
+  '23502': 'Faltan datos obligatorios.',
+  '23514': 'Alguno de los datos no es válido.',
+  '22001': 'Uno de los textos es demasiado largo.',
+  '22023': 'Alguno de los datos no es válido.',
+  '22P02': 'Alguno de los datos no es válido.',
+  '42501': 'No tienes permiso para hacer esto.',
+  PGRST116: 'No se encontró el elemento.',
+  PGRST301: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  P0002: 'No se encontró el elemento.',
+  '40001': 'Otra persona estaba cambiando lo mismo. Inténtalo de nuevo.',
+  '57014': 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
+};
+
+const SPANISH_HINT = /[áéíóúñ¿¡]|^(No |El campo|Todos los campos|Ya existe|Otra persona|Tu sesión)/i;
+
+function errorParts(error: unknown): { code?: string; message: string; status?: number; name?: string } {
+  if (error instanceof Error || (typeof error === 'object' && error !== null)) {
+    const value = error as { code?: unknown; message?: unknown; status?: unknown; name?: unknown };
+    return {
+      code: typeof value.code === 'string' ? value.code : undefined,
+      message: typeof value.message === 'string' ? value.message : '',
+      status: typeof value.status === 'number' ? value.status : undefined,
+      name: typeof value.name === 'string' ? value.name : undefined,
+    };
+  }
+  return { message: typeof error === 'string' ? error : '' };
+}
+
+export function spanishError(error: unknown, fallback = 'Algo salió mal. Inténtalo de nuevo.'): string {
+  const { code, message, status, name } = errorParts(error);
+  if (name === 'AbortError') return 'La operación se canceló.';
+  if (code && BY_POSTGRES_CODE[code]) return BY_POSTGRES_CODE[code];
+  if (/Failed to fetch|NetworkError|Load failed|network|ECONNREFUSED|tus: failed to/i.test(message)) {
+    return 'No hay conexión con el servidor. Comprueba la red e inténtalo de nuevo.';
+  }
+  if (/Invalid login credentials/i.test(message)) return 'Correo electrónico o contraseña incorrectos.';
+  if (/JWT expired|invalid JWT|session/i.test(message) || status === 401) {
+    return 'Tu sesión ha caducado. Vuelve a iniciar sesión.';
+  }
+  if (status === 403) return 'No tienes permiso para hacer esto.';
+  if (status === 404) return 'No se encontró el elemento.';
+  if (status === 413) return 'El archivo es demasiado grande.';
+  if (status === 429) return 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
+  if (message && SPANISH_HINT.test(message) && message.length < 300) return message;
+  return fallback;
+}
