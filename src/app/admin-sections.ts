@@ -1,5 +1,11 @@
 import type { Deployment, Feature } from '../config/deployment.ts';
+import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
+import { tagsRoutes } from '../features/tags/routes.tsx';
+import { usersRoutes } from '../features/users/routes.tsx';
+import { collectionsRoutes } from '../features/collections/routes.tsx';
+import { academyRoutes } from '../features/academy/routes.tsx';
+import { operationsRoutes } from '../features/operations/routes.tsx';
 
 export interface AdminSection {
   label: string;
@@ -7,17 +13,17 @@ export interface AdminSection {
   feature: Feature | null;
   /** Where the top-bar entry goes. */
   to: string;
-  /** Route patterns under /private that belong to the section; they disappear with its flag. */
-  routes: readonly string[];
+  /** Its routes under /private, from the feature's own routes.tsx; they disappear with its flag. */
+  routes: readonly RouteObject[];
 }
 
 /** The admin-only part of the product, in top-bar order (spec section 2). */
 const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { label: 'Etiquetas', feature: null, to: paths.tags, routes: ['tags/*'] },
-  { label: 'Usuarios', feature: 'users', to: paths.users, routes: ['users/*'] },
-  { label: 'Colecciones', feature: 'collections', to: paths.collections, routes: ['collections', 'collection/:id'] },
-  { label: 'Academy', feature: 'academy', to: paths.academy, routes: ['academy/*'] },
-  { label: 'Operaciones', feature: 'operations', to: paths.operations, routes: ['operations'] },
+  { label: 'Etiquetas', feature: null, to: paths.tags, routes: tagsRoutes },
+  { label: 'Usuarios', feature: 'users', to: paths.users, routes: usersRoutes },
+  { label: 'Colecciones', feature: 'collections', to: paths.collections, routes: collectionsRoutes },
+  { label: 'Academy', feature: 'academy', to: paths.academy, routes: academyRoutes },
+  { label: 'Operaciones', feature: 'operations', to: paths.operations, routes: operationsRoutes },
 ];
 
 /**

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { type ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useQueries } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { catalogueQueries } from '../lib/catalogue/get-catalogue.ts';
-import { loginWithRedirect } from '../config/paths.ts';
+import { loginWithRedirect, paths } from '../config/paths.ts';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { useRealtimeCacheSync } from './realtime-sync.ts';
 
@@ -26,15 +27,23 @@ export function RequireStaff({ children }: { children: ReactNode }) {
 }
 
 /**
- * Admin-only routes: anyone else is signed out, as the spec's navigation guard does; once the sign-out lands,
- * RequireStaff sends them to /login?redirect=<this route>.
+ * Admin-only routes. The original signed a non-admin out and sent them to /login?redirect=<admin route>, which
+ * trapped an uploader who opened an admin link: every sign-in landed on the same route and was signed out
+ * again. Here the uploader stays signed in and is told, in Spanish, that the section is not for them.
  */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { state, signOut } = useAuth();
-  const refused = state.status === 'signedIn' && state.role !== 'ADMIN';
-  useEffect(() => {
-    if (refused) void signOut();
-  }, [refused, signOut]);
-  if (refused) return <FullScreenSpinner />;
-  return <>{children}</>;
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { state } = useAuth();
+  if (state.status === 'signedIn' && state.role !== 'ADMIN') {
+    return (
+      <section className="page">
+        <EmptyState title="No tienes permiso para ver esta sección.">
+          <p>Esta sección es solo para administradores.</p>
+        </EmptyState>
+        <p>
+          <Link to={paths.files}>Ir a Archivos</Link>
+        </p>
+      </section>
+    );
+  }
+  return <>{children ?? <Outlet />}</>;
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { deployment, type Deployment } from '../config/deployment.ts';
@@ -7,12 +6,10 @@ import { RequireAdmin, RequireStaff } from './guards.tsx';
 import { enabledAdminSections } from './admin-sections.ts';
 import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
-import { ComingSoonRoute } from './routes/placeholder.tsx';
+import { publicRoutes } from '../features/sharing/routes.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
-
-const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
 
 function Root() {
   return (
@@ -29,7 +26,7 @@ function Root() {
  */
 export function createAppRoutes(features: Deployment['features']): RouteObject[] {
   const adminRoutes = enabledAdminSections(features).flatMap((section) =>
-    section.routes.map((path) => ({ path, element: admin(<ComingSoonRoute title={section.label} />) })),
+    section.routes.map((route) => ({ element: <RequireAdmin />, children: [route] })),
   );
   return [
     {
@@ -37,6 +34,8 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
       children: [
         { path: paths.home, element: <Navigate to={paths.files} replace /> },
         { path: paths.login, element: <LoginRoute /> },
+        // Pages behind shared links: no sign-in (spec section 3, public links).
+        ...publicRoutes,
         {
           path: '/private',
           element: (

@@ -103,7 +103,7 @@ describe('guards', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Etiquetas');
   });
 
-  it('shows an uploader no admin entries and signs them out from an admin route', async () => {
+  it('shows an uploader no admin entries, and a Spanish refusal (no sign-in loop) on an admin route', async () => {
     await page.goto(appUrl('/login'));
     await signIn(page, ...UPLOADER);
     await page.waitForURL('**/private/files');
@@ -112,10 +112,17 @@ describe('guards', () => {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
     }
     await screenshot(page, 'files-uploader');
-    await page.goto(appUrl('/private/users'));
-    await page.waitForURL('**/login?redirect=%2Fprivate%2Fusers');
-    await page.goto(appUrl('/private/files'));
-    await page.waitForURL('**/login?redirect=%2Fprivate%2Ffiles');
+    // The original signed them out to /login?redirect=/private/users, and every sign-in went back there and
+    // was signed out again. Now they stay signed in, are told why, and can go on working.
+    for (const route of ['/private/users', '/private/tags/new-category', '/private/operations']) {
+      await page.goto(appUrl(route));
+      await page.getByText('No tienes permiso para ver esta sección.').waitFor();
+      expect(new URL(page.url()).pathname).toBe(route);
+    }
+    await screenshot(page, 'admin-route-refused-uploader');
+    await page.getByRole('link', { name: 'Ir a Archivos' }).click();
+    await page.waitForURL('**/private/files');
+    await expect.poll(() => page.getByTestId('files-count').textContent()).not.toBe('…');
   });
 
   it('Salir signs out to a plain /login, so the next person starts at the files screen', async () => {

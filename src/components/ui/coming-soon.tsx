@@ -1,5 +1,5 @@
 /** Screens of later issues: the route, its guard and its menu entry exist; the screen itself is next. */
-export function ComingSoonRoute({ title }: { title: string }) {
+export function ComingSoon({ title }: { title: string }) {
   return (
     <section className="page">
       <h1>{title}</h1>
