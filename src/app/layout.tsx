@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIsMutating } from '@tanstack/react-query';
 import { deployment } from '../config/deployment.ts';
 import { paths, signOutState } from '../config/paths.ts';
@@ -17,6 +18,10 @@ export function PrivateLayout() {
   const { uploading } = useUploadActivity();
   // Every write goes through a React Query mutation, so "an action is running" is exactly this count.
   const working = useIsMutating() > 0;
+  // Below 768 px the menu folds behind a button; it folds again whenever the screen changes.
+  const location = useLocation();
+  const [menu, setMenu] = useState({ open: false, at: location.pathname });
+  const menuOpen = menu.open && menu.at === location.pathname;
 
   return (
     <div className="app">
@@ -28,7 +33,16 @@ export function PrivateLayout() {
           <img src={deployment.logo} alt="" width={28} height={28} />
           <span>{deployment.name}</span>
         </NavLink>
-        <nav aria-label="Principal">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenu({ open: !menuOpen, at: location.pathname })}
+        >
+          <span aria-hidden="true">☰</span> Menú
+        </button>
+        <nav aria-label="Principal" id="main-menu" className={menuOpen ? 'main-menu main-menu-open' : 'main-menu'}>
           <ul>
             <li>
               <NavLink to={paths.files}>Archivos</NavLink>

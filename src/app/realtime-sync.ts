@@ -47,7 +47,7 @@ function fileActions(fileId: string | undefined, editedFile?: ChangedFile): Cach
     editedFile
       ? { kind: 'update-file-in-lists', file: editedFile }
       : { kind: 'invalidate', queryKey: fileKeys.lists() },
-    { kind: 'invalidate', queryKey: [...fileKeys.all, 'selection'] },
+    { kind: 'invalidate', queryKey: fileKeys.selections() },
     ...(fileId ? [{ kind: 'invalidate', queryKey: fileKeys.detail(fileId), exact: true } as const] : []),
   ];
 }

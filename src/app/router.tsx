@@ -62,7 +62,7 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
             },
             { path: 'edit-tags-files', element: <EditTagsScreen /> },
             ...adminRoutes,
-            { path: '*', element: <NotFoundRoute /> },
+            { path: '*', element: <NotFoundRoute insideShell /> },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },

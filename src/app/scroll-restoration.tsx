@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const SCROLL_COMMIT_DELAY_MS = 350;
@@ -6,15 +6,20 @@ const positions = new Map<string, number>();
 
 /**
  * Spec section 2: navigation scrolls to the top unless a saved position is restored (back/forward); a
- * position is saved 350 ms after scrolling stops.
+ * position is saved 350 ms after scrolling stops. A REPLACE on the same path (a filter written to the URL)
+ * is not a new screen: the page stays where it is.
  */
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
+    const samePath = previousPath.current === location.pathname;
+    previousPath.current = location.pathname;
     const saved = positions.get(location.key);
-    window.scrollTo(0, navigationType === 'POP' && saved !== undefined ? saved : 0);
+    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (!(navigationType === 'REPLACE' && samePath)) window.scrollTo(0, 0);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(timer);
@@ -25,6 +30,6 @@ export function ScrollRestoration() {
       clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [location.key, navigationType]);
+  }, [location.key, location.pathname, navigationType]);
   return null;
 }

@@ -14,7 +14,12 @@ export interface ProjectConfig {
     enableSignup: boolean;
     minimumPasswordLength: number;
   };
-  storage: { fileSizeLimit: number; imageTransformationEnabled: boolean };
+  storage: {
+    fileSizeLimit: number;
+    imageTransformationEnabled: boolean;
+    /** [storage.buckets.NAME] objects_path: local folders whose files seed a bucket (absolute paths). */
+    seedObjects: Array<{ bucket: string; objectsPath: string }>;
+  };
   functions: Record<string, { verifyJwt: boolean }>;
 }
 
@@ -69,6 +74,10 @@ export function loadProjectConfig(supabaseDir: string): ProjectConfig {
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
       imageTransformationEnabled: table(storage.image_transformation).enabled === true,
+      seedObjects: Object.entries(table(storage.buckets)).flatMap(([bucket, value]) => {
+        const objectsPath = table(value).objects_path;
+        return typeof objectsPath === 'string' ? [{ bucket, objectsPath: path.resolve(supabaseDir, objectsPath) }] : [];
+      }),
     },
     functions: Object.fromEntries(
       Object.entries(functions).map(([name, value]) => [name, { verifyJwt: table(value).verify_jwt !== false }]),

@@ -19,6 +19,7 @@ import { pushMigrations } from './migrate.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createGateway } from './gateway.ts';
 import { freePort } from './net.ts';
+import { seedBucketObjects } from './seed-objects.ts';
 import { loadProjectConfig } from './project-config.ts';
 import type { MountedService, ServiceContext } from './service.ts';
 import { createAuthService } from './auth/index.ts';
@@ -98,12 +99,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const postgres = await startPostgres({ dataDir, port: dbPort, log });
     cleanups.push(() => postgres.stop());
     await bootstrapDatabase(postgres.adminUrl, log);
-    await pushMigrations({
-      projectRoot,
-      postgresUrl: postgres.postgresUrl,
-      includeSeed: postgres.created && (options.seed ?? !ephemeral),
-      log,
-    });
+    const seeding = postgres.created && (options.seed ?? !ephemeral);
+    await pushMigrations({ projectRoot, postgresUrl: postgres.postgresUrl, includeSeed: seeding, log });
 
     const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20 });
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
@@ -186,6 +183,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           gateway.closeAllConnections();
         }),
     );
+
+    if (seeding) {
+      await seedBucketObjects({
+        apiUrl,
+        serviceRoleKey: SERVICE_ROLE_KEY,
+        jwtSecret: JWT_SECRET,
+        adminPool,
+        seedObjects: config.storage.seedObjects,
+        log,
+      });
+    }
 
     return {
       apiUrl,

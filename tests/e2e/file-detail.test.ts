@@ -94,8 +94,9 @@ describe('file detail', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Desactivar' }).count()).toBe(1);
     expect((await service().from('files').select('published').eq('id', id).single()).data?.published).toBe(true);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Borrar' }).click();
+    await page.getByRole('alertdialog').getByText('Esta acción no se puede deshacer.', { exact: false }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.waitForURL(/\/private\/files$/);
     expect((await service().from('files').select('id').eq('id', id)).data).toEqual([]);
     await context.close();

@@ -231,7 +231,7 @@ describe("an uploader's files screen", () => {
       expect(await uploaderPage.getByRole('button', { name: /^Información de / }).count()).toBe(0);
       await uploaderPage.locator('.file-card input[type="checkbox"]').first().click();
       const bar = uploaderPage.getByRole('region', { name: 'Archivos seleccionados' });
-      await bar.getByText('1 seleccionados').waitFor();
+      await bar.getByText('1 seleccionado', { exact: true }).waitFor();
       expect(await bar.getByRole('button', { name: /^Editar tags 1 archivo\(s\)$/ }).count()).toBe(1);
       for (const adminOnly of ['Activar', 'Desactivar', 'Borrar']) {
         expect(await bar.getByRole('button', { name: adminOnly, exact: true }).count()).toBe(0);

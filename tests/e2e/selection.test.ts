@@ -93,15 +93,18 @@ describe('selection', () => {
     const marker = `del${crypto.randomUUID().slice(0, 6)}`;
     const ids = await makeFiles(marker, 2);
     await searchFor(marker, 2);
-    let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Seleccionar todos (2)' }).click();
-    await page.getByRole('button', { name: 'Borrar' }).click();
+    await page.getByRole('region', { name: 'Archivos seleccionados' }).getByRole('button', { name: 'Borrar' }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.getByText('¿Seguro que deseas borrar').textContent()).toBe(
+      '¿Seguro que deseas borrar 2 archivos? Esta acción no se puede deshacer.',
+    );
+    await screenshot(page, 'selection-delete-confirm');
+    // Cancelar has the focus: Enter must never delete by accident.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancelar');
+    await dialog.getByRole('button', { name: 'Borrar' }).click();
     await expect.poll(count).toBe(0);
-    expect(question).toBe('¿Seguro que deseas borrar 2 archivo(s)? Esta acción no se puede deshacer.');
+    await page.getByText('2 archivos borrados.').waitFor();
     expect((await service().from('files').select('id').in('id', ids)).data).toEqual([]);
   });
 
@@ -125,7 +128,9 @@ describe('selection', () => {
     ]);
 
     await page.getByRole('button', { name: 'Seleccionar todos (2)' }).click();
-    await page.getByRole('combobox', { name: 'Añadir a colección' }).selectOption({ label: 'Material para agencias' });
+    await page.getByRole('button', { name: 'Añadir a colección...' }).click();
+    await page.getByRole('menuitem', { name: 'Material para agencias' }).click();
+    await page.getByText('2 archivos añadidos a «Material para agencias».').waitFor();
     await expect
       .poll(
         async () =>

@@ -1,8 +1,13 @@
-/** Unknown paths show a bare page with the text 'ERROR' (spec section 2). */
-export function NotFoundRoute() {
+/**
+ * Unknown paths show a bare page with the text 'ERROR' (spec section 2). Inside the app shell there is a
+ * <main> already, so only the top-level page brings its own landmark.
+ */
+export function NotFoundRoute({ insideShell = false }: { insideShell?: boolean }) {
+  const content = <h1>ERROR</h1>;
+  if (insideShell) return <div className="bare-error">{content}</div>;
   return (
     <main id="main" className="bare-error">
-      <h1>ERROR</h1>
+      {content}
     </main>
   );
 }

@@ -8,9 +8,10 @@ export const REQUIRED_FIELDS_MESSAGE = 'Todos los campos son obligatorios';
  */
 export type LoginRefusal = 'NOT_ADMIN' | 'LOGIN_NOT_PERMITTED' | 'ROLE_CHECK_FAILED';
 
+// The spec's codes (NOT_ADMIN, LOGIN_NOT_PERMITTED) stay in the auth state; people read a sentence.
 export const refusalMessages: Record<LoginRefusal, string> = {
-  NOT_ADMIN: 'NOT_ADMIN: tu usuario no tiene permiso para entrar en la Mediateca.',
-  LOGIN_NOT_PERMITTED: 'LOGIN_NOT_PERMITTED: tu usuario no tiene un rol con acceso a la Mediateca.',
+  NOT_ADMIN: 'Tu usuario no tiene permiso para entrar en la Mediateca.',
+  LOGIN_NOT_PERMITTED: 'Tu usuario no tiene un rol con acceso a la Mediateca.',
   ROLE_CHECK_FAILED: 'No se pudo comprobar tu usuario. Comprueba tu conexión e inténtalo de nuevo.',
 };
 

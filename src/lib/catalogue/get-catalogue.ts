@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../supabase.ts';
 import { catalogueKeys } from './keys.ts';
 
@@ -19,9 +20,15 @@ export async function getCollections(signal?: AbortSignal) {
   return data;
 }
 
+export const tagCategoriesQuery = queryOptions({
+  queryKey: catalogueKeys.tagCategories,
+  queryFn: ({ signal }) => getTagCategories(signal),
+});
+export const tagsQuery = queryOptions({ queryKey: catalogueKeys.tags, queryFn: ({ signal }) => getTags(signal) });
+export const collectionsQuery = queryOptions({
+  queryKey: catalogueKeys.collections,
+  queryFn: ({ signal }) => getCollections(signal),
+});
+
 /** What every private screen needs before routing is released (spec section 2). */
-export const catalogueQueries = [
-  { queryKey: catalogueKeys.tagCategories, queryFn: ({ signal }: { signal: AbortSignal }) => getTagCategories(signal) },
-  { queryKey: catalogueKeys.tags, queryFn: ({ signal }: { signal: AbortSignal }) => getTags(signal) },
-  { queryKey: catalogueKeys.collections, queryFn: ({ signal }: { signal: AbortSignal }) => getCollections(signal) },
-];
+export const catalogueQueries = [tagCategoriesQuery, tagsQuery, collectionsQuery];

@@ -99,3 +99,23 @@ describe('upload size rule', () => {
     expect(FILE_TOO_LARGE_MESSAGE).toBe('No se pueden subir archivos más grandes de 1GB');
   });
 });
+
+describe('sanitizeFileName keeps the extension when it cuts', () => {
+  it('cuts a 300-character .jpg name to 255 bytes and keeps .jpg', () => {
+    const name = `${'a'.repeat(296)}.jpg`;
+    const result = sanitizeFileName(name);
+    expect(new TextEncoder().encode(result).length).toBe(255);
+    expect(result.endsWith('.jpg')).toBe(true);
+    expect(fileExtension(result)).toBe('jpg');
+  });
+
+  it('never splits a multi-byte character and still keeps the extension', () => {
+    const result = sanitizeFileName(`${'ñ'.repeat(200)}.jpeg`);
+    expect(new TextEncoder().encode(result).length).toBeLessThanOrEqual(255);
+    expect(result).toMatch(/^ñ+\.jpeg$/);
+  });
+
+  it('leaves a short name as the spec rules make it', () => {
+    expect(sanitizeFileName('menú, otoño?.png')).toBe('menú_ otoño_.png');
+  });
+});

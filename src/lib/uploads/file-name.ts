@@ -6,13 +6,41 @@ export const FILE_TOO_LARGE_MESSAGE = 'No se pueden subir archivos más grandes 
 
 const REPLACEMENT = '_';
 
+const MAX_NAME_BYTES = 255;
+/** Longer "extensions" are part of the name (e.g. 'notes.final version of the menu'). */
+const MAX_EXTENSION_LENGTH = 10;
+const utf8 = new TextEncoder();
+
+/** Cuts `text` to at most `maxBytes` of UTF-8 without splitting a character (or a surrogate pair). */
+function cutToBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const character of text) {
+    const size = utf8.encode(character).length;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}
+
 /**
  * Spec section 5: / ? < > \ : * | " , and control characters, names made only of dots, reserved device
  * names and trailing dots or spaces are replaced; the result is cut to 255 bytes of UTF-8 without
  * splitting a character. `sanitize-filename` implements every rule but the comma, which we replace first.
+ * The cut is ours and comes off the base name, so the extension survives: a 300-byte 'x…x.jpg' stays a
+ * JPEG (with its thumbnail) instead of becoming an extensionless document.
  */
 export function sanitizeFileName(name: string): string {
-  return sanitize(name.replaceAll(',', REPLACEMENT), { replacement: REPLACEMENT });
+  const withoutCommas = name.replaceAll(',', REPLACEMENT);
+  const clean = (text: string) => sanitize(text, { replacement: REPLACEMENT });
+  if (utf8.encode(withoutCommas).length <= MAX_NAME_BYTES) return clean(withoutCommas);
+  const dot = withoutCommas.lastIndexOf('.');
+  const hasExtension = dot > 0 && withoutCommas.length - dot - 1 <= MAX_EXTENSION_LENGTH;
+  if (!hasExtension) return clean(withoutCommas);
+  const extension = clean(withoutCommas.slice(dot + 1));
+  const base = cutToBytes(clean(withoutCommas.slice(0, dot)), MAX_NAME_BYTES - 1 - utf8.encode(extension).length);
+  return clean(`${base.replace(/[. ]+$/, '') || REPLACEMENT}.${extension}`);
 }
 
 /** The extension as stored on the file record: lower case, without the dot; '' when there is none. */

@@ -1,5 +1,7 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import type { Database } from '../../../types/database.ts';
+import { fileKeys } from './keys.ts';
 
 export type FileRow = Omit<Database['public']['Tables']['files']['Row'], 'search_document'>;
 
@@ -18,6 +20,10 @@ export interface FilePage {
   files: FileRow[];
 }
 
+/** Spec section 9: 100 first, then 50 more each time the user nears the end of what is loaded. */
+export const FIRST_PAGE = 100;
+export const NEXT_PAGE = 50;
+
 export async function searchFiles(
   filters: FileFilters,
   sort: string,
@@ -30,3 +36,15 @@ export async function searchFiles(
   if (error) throw error;
   return data as unknown as FilePage;
 }
+
+export const fileListQuery = (filters: FileFilters, sort: string) =>
+  infiniteQueryOptions({
+    queryKey: fileKeys.list(filters, sort),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      searchFiles(filters, sort, { limit: pageParam === 0 ? FIRST_PAGE : NEXT_PAGE, offset: pageParam }, signal),
+    getNextPageParam: (last: FilePage, pages: FilePage[]) => {
+      const loaded = pages.reduce((sum, page) => sum + page.files.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+  });

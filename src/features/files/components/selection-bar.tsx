@@ -1,89 +1,79 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import {
-  addFilesToCollection,
-  deleteFiles,
-  getSelectionSummary,
-  publishFiles,
-  type FileSelection,
-} from '../api/bulk-actions.ts';
-import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
-import { fileKeys } from '../api/keys.ts';
-import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
-import { getCollections } from '../../../lib/catalogue/get-catalogue.ts';
+import { selectionSummaryQuery } from '../api/get-selection-summary.ts';
+import { usePublishFiles } from '../api/publish-files.ts';
+import { PROCESSING_DELETE_MESSAGE, useDeleteFiles } from '../api/delete-files.ts';
+import { useAddFilesToCollection } from '../api/add-files-to-collection.ts';
+import type { FileSelection } from '../api/selection.ts';
+import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
+import { plural } from '../../../lib/plural.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
-export const PROCESSING_DELETE_MESSAGE = 'No se pueden borrar archivos en proceso';
-
-/** The bar shown while files are selected (spec section 2): counts and bulk actions, admin ones for admins. */
+/**
+ * The bar shown while files are selected (spec section 2), sticky at the top of the window: the count and
+ * the bulk actions, admin ones for admins.
+ */
 export function SelectionBar({ selection, onClear }: { selection: FileSelection; onClear: () => void }) {
   const isAdmin = useIsAdmin();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [message, setMessage] = useState<string | null>(null);
-  const summary = useQuery({
-    queryKey: [...fileKeys.all, 'selection', selection],
-    queryFn: ({ signal }) => getSelectionSummary(selection, signal),
-  });
-  const collections = useQuery({
-    queryKey: catalogueKeys.collections,
-    queryFn: ({ signal }) => getCollections(signal),
-    enabled: isAdmin,
-  });
-  const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: fileKeys.all });
-    requestFeedRegeneration();
-  };
-  const publish = useMutation({
-    mutationFn: (published: boolean) => publishFiles(selection, published),
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteFiles(selection),
-    onSuccess: async () => {
-      onClear();
-      await done();
-    },
-    onError: (error: { hint?: string }) =>
-      setMessage(error.hint === 'FILES_PROCESSING' ? PROCESSING_DELETE_MESSAGE : 'No se pudieron borrar los archivos.'),
-  });
-  const addToCollection = useMutation({
-    mutationFn: (id: string) => addFilesToCollection(selection, id),
-    onSuccess: done,
-  });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const summary = useQuery(selectionSummaryQuery(selection));
+  const collections = useQuery({ ...collectionsQuery, enabled: isAdmin });
+  const publish = usePublishFiles();
+  const remove = useDeleteFiles();
+  const addToCollection = useAddFilesToCollection();
 
   const count = summary.data?.count ?? (selection.kind === 'ids' ? selection.ids.length : 0);
   const published = summary.data?.published ?? 0;
   const busy = publish.isPending || remove.isPending || addToCollection.isPending;
 
-  const confirmDelete = () => {
-    setMessage(null);
-    if ((summary.data?.undeletable ?? 0) > 0) {
-      setMessage(PROCESSING_DELETE_MESSAGE);
-      return;
-    }
-    if (window.confirm(`¿Seguro que deseas borrar ${count} archivo(s)? Esta acción no se puede deshacer.`))
-      remove.mutate();
+  const askToDelete = () => {
+    setRefusal(null);
+    if ((summary.data?.undeletable ?? 0) > 0) setRefusal(PROCESSING_DELETE_MESSAGE);
+    else setConfirming(true);
   };
 
   return (
     <div className="selection-bar" role="region" aria-label="Archivos seleccionados">
-      <strong>{count} seleccionados</strong>
+      <strong aria-live="polite">{plural(count, 'seleccionado', 'seleccionados')}</strong>
       {isAdmin && published > 0 && (
-        <button type="button" className="button" disabled={busy} onClick={() => publish.mutate(false)}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => publish.mutate({ selection, published: false })}
+        >
           Desactivar
         </button>
       )}
       {isAdmin && published < count && (
-        <button type="button" className="button" disabled={busy} onClick={() => publish.mutate(true)}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => publish.mutate({ selection, published: true })}
+        >
           Activar
         </button>
       )}
       {isAdmin && (
-        <button type="button" className="button button-danger" disabled={busy} onClick={confirmDelete}>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={null}
+          title="Borrar archivos"
+          description={`¿Seguro que deseas borrar ${plural(count, 'archivo', 'archivos')}? Esta acción no se puede deshacer.`}
+          onConfirm={() => remove.mutate(selection, { onSuccess: onClear })}
+        />
+      )}
+      {isAdmin && (
+        <button type="button" className="button button-danger" disabled={busy} onClick={askToDelete}>
           Borrar
         </button>
       )}
@@ -98,25 +88,33 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
         Editar tags {count} archivo(s)
       </button>
       {isAdmin && isEnabled('collections') && (
-        <label className="filter">
-          <span className="visually-hidden">Añadir a colección</span>
-          <select
-            value=""
-            disabled={busy}
-            onChange={(event) => event.target.value && addToCollection.mutate(event.target.value)}
-          >
-            <option value="">Añadir a colección...</option>
-            {(collections.data ?? []).map((collection) => (
-              <option key={collection.id} value={collection.id}>
-                {collection.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="button" disabled={busy}>
+            Añadir a colección...
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="menu" sideOffset={4} align="start" collisionPadding={8}>
+              {(collections.data ?? []).length === 0 && (
+                <DropdownMenu.Item className="menu-item" disabled>
+                  No hay colecciones
+                </DropdownMenu.Item>
+              )}
+              {(collections.data ?? []).map((collection) => (
+                <DropdownMenu.Item
+                  key={collection.id}
+                  className="menu-item"
+                  onSelect={() => addToCollection.mutate({ selection, collection })}
+                >
+                  {collection.name}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
       )}
-      {message && (
+      {refusal && (
         <p className="form-error" role="alert">
-          {message}
+          {refusal}
         </p>
       )}
     </div>

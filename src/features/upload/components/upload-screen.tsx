@@ -12,9 +12,14 @@ import {
 import { recordUpload } from '../api/record-upload.ts';
 import { objectPathFromUploadUrl } from '../../../lib/uploads/tus-options.ts';
 import { formatSize } from '../../../lib/format.ts';
+import { spanishError } from '../../../lib/errors.ts';
+import { notify } from '../../../lib/notify.ts';
+import { plural } from '../../../lib/plural.ts';
 import { supabaseTusOptions, type UploadMeta } from '../../../lib/uploads/tus-options.ts';
 
 const THUMBNAIL_LIMIT = 5;
+const UPLOAD_FAILED = 'No se pudo subir el archivo. Inténtalo de nuevo.';
+const RECORD_FAILED = 'El archivo se subió, pero no se pudo registrar. Inténtalo de nuevo.';
 
 type Meta = UploadMeta;
 type Item = {
@@ -59,13 +64,21 @@ export function UploadScreen() {
         size: file.size ?? 0,
       }).then(
         () => update(file.id, { state: 'complete', progress: 1 }),
-        (error: unknown) => update(file.id, { state: 'error', message: (error as Error).message }),
+        (error: unknown) => update(file.id, { state: 'error', message: spanishError(error, RECORD_FAILED) }),
       );
     });
     instance.on('upload-error', (file, error) => {
-      if (file) update(file.id, { state: 'error', message: error.message });
+      // tus messages are English and carry the whole upload URL: the person gets one Spanish sentence.
+      if (file) update(file.id, { state: 'error', message: spanishError(error, UPLOAD_FAILED) });
     });
-    instance.on('complete', () => setUploading(false));
+    instance.on('complete', (result) => {
+      setUploading(false);
+      const done = result.successful?.length ?? 0;
+      const failed = result.failed?.length ?? 0;
+      if (done > 0) notify.success(`${plural(done, 'archivo subido', 'archivos subidos')}.`);
+      if (failed > 0)
+        notify.error(new Error(`${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`));
+    });
     uppyRef.current = instance;
     return () => {
       uppyRef.current = null;
@@ -108,9 +121,10 @@ export function UploadScreen() {
         preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,
       });
     }
-    setItems((current) => [...current, ...added]);
+    // A new batch starts a new list: finished uploads of the previous one are cleared (spec section 4).
+    setItems((current) => [...current.filter((item) => item.state !== 'complete'), ...added]);
     setUploading(true);
-    uppy.upload().catch((error: unknown) => setRefusal((error as Error).message));
+    uppy.upload().catch((error: unknown) => setRefusal(spanishError(error, UPLOAD_FAILED)));
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -146,11 +160,24 @@ export function UploadScreen() {
       <ul className="upload-list" aria-label="Subidas">
         {items.map((item) => (
           <li key={item.id} className={`upload-item upload-${item.state}`}>
-            {items.length < THUMBNAIL_LIMIT && item.preview && <img src={item.preview} alt="" width={48} height={48} />}
-            <span className="upload-name">{item.name}</span>
+            {items.length < THUMBNAIL_LIMIT && item.preview ? (
+              <img src={item.preview} alt="" width={48} height={48} className="upload-thumb" />
+            ) : (
+              <span className="upload-thumb" aria-hidden="true" />
+            )}
+            <span className="upload-name" title={item.name}>
+              {item.name}
+            </span>
             <span className="muted">{formatSize(item.size)}</span>
             <progress max={1} value={item.progress} aria-label={`Progreso de ${item.name}`} />
-            {item.state === 'error' && <span className="form-error">{item.message}</span>}
+            <span className="upload-state">
+              {item.state === 'complete'
+                ? 'Subido'
+                : item.state === 'error'
+                  ? 'Error'
+                  : `${Math.floor(item.progress * 100)} %`}
+            </span>
+            {item.state === 'error' && <span className="form-error upload-message">{item.message}</span>}
           </li>
         ))}
       </ul>

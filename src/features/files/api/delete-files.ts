@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+import { notify } from '../../../lib/notify.ts';
+import { plural } from '../../../lib/plural.ts';
+import { requestTrashProcessing } from '../../../lib/background-jobs.ts';
+import { afterFileChange } from './after-file-change.ts';
+import { selectionArgs, type FileSelection } from './selection.ts';
+
+export const PROCESSING_DELETE_MESSAGE = 'No se pueden borrar archivos en proceso';
+
+export async function deleteFiles(selection: FileSelection): Promise<number> {
+  const { data, error } = await supabase.rpc('delete_files', selectionArgs(selection));
+  if (error) throw error;
+  requestTrashProcessing();
+  return data;
+}
+
+/** Borrar, for one file or a selection; a processing file refuses the whole call (spec section 5). */
+export function useDeleteFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (selection: FileSelection) => deleteFiles(selection),
+    onSuccess: (count) => {
+      notify.success(`${plural(count, 'archivo borrado', 'archivos borrados')}.`);
+      return afterFileChange(queryClient);
+    },
+    onError: (error: { hint?: string }) =>
+      notify.error(
+        error.hint === 'FILES_PROCESSING' ? new Error(PROCESSING_DELETE_MESSAGE) : error,
+        'No se pudieron borrar los archivos.',
+      ),
+  });
+}

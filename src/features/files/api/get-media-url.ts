@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+import { deployment } from '../../../config/deployment.ts';
+import { fileKeys } from './keys.ts';
+
+/** The spec's CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original. */
+export type MediaVariant = 'thumbnail' | 'preview' | 'large' | 'download';
+
+const SIGNED_FOR_SECONDS = 3600;
+
+const TRANSFORMS = {
+  thumbnail: { width: 400, height: 300, resize: 'contain' },
+  preview: { width: 1024, height: 768, resize: 'contain' },
+  large: { width: 2048, height: 1536, resize: 'contain' },
+} as const;
+
+/** A signed URL for one object of the private media bucket, resized through Storage image transformations. */
+export async function getMediaUrl(objectPath: string, variant: MediaVariant, downloadName?: string): Promise<string> {
+  const bucket = supabase.storage.from(deployment.storage.mediaBucket);
+  const { data, error } =
+    variant === 'download'
+      ? await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { download: downloadName ?? true })
+      : await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: TRANSFORMS[variant] });
+  if (error) throw error;
+  return data.signedUrl;
+}
+
+/** Cached until a minute before the signature expires. */
+export const mediaUrlQuery = (objectPath: string, variant: MediaVariant, downloadName?: string) =>
+  queryOptions({
+    queryKey: fileKeys.mediaUrl(objectPath, variant),
+    queryFn: () => getMediaUrl(objectPath, variant, downloadName),
+    staleTime: (SIGNED_FOR_SECONDS - 60) * 1000,
+    gcTime: (SIGNED_FOR_SECONDS - 60) * 1000,
+  });

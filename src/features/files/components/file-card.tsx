@@ -1,0 +1,58 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import type { FileRow } from '../api/search-files.ts';
+import type { GridBox } from '../lib/justified-rows.ts';
+import { FileThumbnail } from './file-thumbnail.tsx';
+import { FileInfoButton } from './file-info-button.tsx';
+import { formatDateTime, formatSize } from '../../../lib/format.ts';
+import { paths } from '../../../config/paths.ts';
+
+interface FileCardProps {
+  file: FileRow;
+  box: GridBox;
+  selected: boolean;
+  isAdmin: boolean;
+  onToggle: (index: number, range: boolean) => void;
+  onPreview: (index: number) => void;
+}
+
+/**
+ * One card of the grid: the picture at its justified size, the selection checkbox (shown on hover, focus or
+ * while anything is selected), the admin's Activo/No activo badge and info button, and the caption.
+ * Ctrl/meta-click opens the file in a new window, as any link does.
+ */
+export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, onToggle, onPreview }: FileCardProps) {
+  return (
+    <div
+      role="listitem"
+      className={`file-card${selected ? ' file-card-selected' : ''}`}
+      style={{ left: box.left, width: box.width }}
+    >
+      <Link to={paths.file(file.id)} className="file-card-link" data-index={box.index}>
+        <span className="file-card-media" style={{ height: box.height }}>
+          <FileThumbnail file={file} />
+        </span>
+        <span className="file-name" title={file.name_es}>
+          {file.name_es}
+        </span>
+      </Link>
+      <input
+        type="checkbox"
+        className="file-select"
+        aria-label={`Seleccionar ${file.name_es}`}
+        checked={selected}
+        onChange={() => {}}
+        onClick={(event) => onToggle(box.index, event.shiftKey)}
+      />
+      {isAdmin && (
+        <span className={`file-badge ${file.published ? 'file-badge-on' : 'file-badge-off'}`}>
+          {file.published ? 'Activo' : 'No activo'}
+        </span>
+      )}
+      {isAdmin && <FileInfoButton file={file} onPreview={() => onPreview(box.index)} />}
+      <span className="file-meta" title={`${formatSize(file.size)} · ${formatDateTime(file.uploaded_on)}`}>
+        {formatSize(file.size)} · {formatDateTime(file.uploaded_on)}
+      </span>
+    </div>
+  );
+});

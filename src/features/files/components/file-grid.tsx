@@ -1,0 +1,144 @@
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { FileRow } from '../api/search-files.ts';
+import { BOX_SPACING, justifiedRows, type GridRow } from '../lib/justified-rows.ts';
+import { FileCard } from './file-card.tsx';
+
+interface FileGridProps {
+  files: FileRow[];
+  isAdmin: boolean;
+  isSelected: (id: string) => boolean;
+  anySelected: boolean;
+  onToggle: (index: number, range: boolean) => void;
+  onPreview: (index: number) => void;
+  /** Called when the rendered rows come near the end of what is loaded. */
+  onNearEnd: () => void;
+}
+
+/** The row whose centre is nearest to a horizontal position: where Up/Down should land. */
+function nearestInRow(row: GridRow, centre: number): number {
+  let best = row.boxes[0]!;
+  for (const box of row.boxes) {
+    if (Math.abs(box.left + box.width / 2 - centre) < Math.abs(best.left + best.width / 2 - centre)) best = box;
+  }
+  return best.index;
+}
+
+/**
+ * The justified grid of the files screen, virtualized by rows for 100k files: only the rows near the
+ * viewport are in the DOM, each with its exact height, so nothing overlaps. Arrow keys move between cards,
+ * Space toggles the focused card's selection.
+ */
+export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, onPreview, onNearEnd }: FileGridProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [offsetTop, setOffsetTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    const measure = () => {
+      setWidth(Math.floor(element.getBoundingClientRect().width));
+      setOffsetTop(element.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const rows = useMemo(() => justifiedRows(files, width), [files, width]);
+  const rowOf = useMemo(() => {
+    const index = new Map<number, number>();
+    rows.forEach((row, rowIndex) => row.boxes.forEach((box) => index.set(box.index, rowIndex)));
+    return index;
+  }, [rows]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => (rows[index]?.height ?? 0) + BOX_SPACING,
+    overscan: 4,
+    scrollMargin: offsetTop,
+  });
+  // Row heights are computed, not measured: when the layout changes (width, new pages), re-read them.
+  useLayoutEffect(() => virtualizer.measure(), [rows, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastRendered = items[items.length - 1]?.index ?? -1;
+  const nearEnd = rows.length > 0 && lastRendered >= rows.length - 3;
+  const onNearEndRef = useRef(onNearEnd);
+  useLayoutEffect(() => {
+    onNearEndRef.current = onNearEnd;
+  });
+  useLayoutEffect(() => {
+    if (nearEnd) onNearEndRef.current();
+  }, [nearEnd, files.length]);
+
+  const focusCard = (index: number) => {
+    const rowIndex = rowOf.get(index);
+    if (rowIndex === undefined) return;
+    virtualizer.scrollToIndex(rowIndex, { align: 'auto' });
+    requestAnimationFrame(() =>
+      containerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus({ preventScroll: true }),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = Number((event.target as HTMLElement).dataset.index);
+    if (Number.isNaN(index)) return;
+    const rowIndex = rowOf.get(index);
+    if (rowIndex === undefined) return;
+    const box = rows[rowIndex]!.boxes.find((candidate) => candidate.index === index)!;
+    const centre = box.left + box.width / 2;
+    let target: number | null = null;
+    if (event.key === 'ArrowRight') target = Math.min(files.length - 1, index + 1);
+    if (event.key === 'ArrowLeft') target = Math.max(0, index - 1);
+    if (event.key === 'ArrowDown' && rows[rowIndex + 1]) target = nearestInRow(rows[rowIndex + 1]!, centre);
+    if (event.key === 'ArrowUp' && rows[rowIndex - 1]) target = nearestInRow(rows[rowIndex - 1]!, centre);
+    if (event.key === ' ') {
+      event.preventDefault();
+      onToggle(index, event.shiftKey);
+      return;
+    }
+    if (target === null) return;
+    event.preventDefault();
+    focusCard(target);
+  };
+
+  return (
+    <div
+      ref={containerRef}
+      className={`file-grid${anySelected ? ' file-grid-selecting' : ''}`}
+      role="list"
+      aria-label="Archivos"
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
+    >
+      {items.map((item) => {
+        const row = rows[item.index]!;
+        return (
+          <div
+            key={item.key}
+            role="presentation"
+            className="file-grid-row"
+            style={{ height: row.height, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            {row.boxes.map((box) => {
+              const file = files[box.index]!;
+              return (
+                <FileCard
+                  key={file.id}
+                  file={file}
+                  box={box}
+                  selected={isSelected(file.id)}
+                  isAdmin={isAdmin}
+                  onToggle={onToggle}
+                  onPreview={onPreview}
+                />
+              );
+            })}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { FileDetail } from '../api/get-file-detail.ts';
+import { mediaUrlQuery } from '../api/get-media-url.ts';
+import { usePublishFiles } from '../api/publish-files.ts';
+import { useDeleteFiles } from '../api/delete-files.ts';
+import { useReplaceFile } from '../api/replace-file.ts';
+import { Lightbox } from './lightbox.tsx';
+import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
+import { formatDateTime, formatSize } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { paths } from '../../../config/paths.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+
+const COPY_CONFIRMATION_MS = 1000;
+const DELETE_PROCESSING_AFTER_MS = 60 * 60 * 1000;
+
+/** The file itself: preview, facts, sharing link and the actions on it (spec section 2 "File detail"). */
+export function FileSummary({ file }: { file: FileDetail }) {
+  const isAdmin = useIsAdmin();
+  const navigate = useNavigate();
+  const showImage = file.is_image === true && !file.processing;
+  const original = useQuery(mediaUrlQuery(file.object_path, 'download', file.original_file_name));
+  const preview = useQuery({ ...mediaUrlQuery(file.object_path, 'preview'), enabled: showImage });
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  // When the screen was opened: a processing upload older than an hour may be deleted (spec section 4).
+  const [openedAt] = useState(() => Date.now());
+  const publish = usePublishFiles();
+  const remove = useDeleteFiles();
+  const replace = useReplaceFile(file.id);
+  const replaceInput = useRef<HTMLInputElement>(null);
+
+  const sharingUrl = `${window.location.origin}/file/${file.id}`;
+  const copyUrl = async () => {
+    try {
+      await navigator.clipboard.writeText(sharingUrl);
+      setCopied(true);
+      setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    } catch {
+      notify.error(new Error('No se pudo copiar la URL'));
+    }
+  };
+  const canDelete = !file.processing || openedAt - new Date(file.uploaded_on).getTime() > DELETE_PROCESSING_AFTER_MS;
+
+  return (
+    <div className="file-summary">
+      <p className="file-original">
+        {original.data ? <a href={original.data}>{file.original_file_name}</a> : file.original_file_name}
+      </p>
+      <div className="file-preview">
+        {file.processing ? (
+          <Spinner label="Procesando" />
+        ) : showImage && preview.data ? (
+          <button type="button" className="file-preview-button" onClick={() => setLightboxOpen(true)}>
+            <img src={preview.data} alt={`Vista previa de ${file.name_es}`} />
+          </button>
+        ) : (
+          <a
+            className="file-tile file-tile-document"
+            href={original.data}
+            aria-label={`Descargar ${file.original_file_name}`}
+          >
+            {(file.extension || '?').toUpperCase()}
+          </a>
+        )}
+      </div>
+      <dl className="file-facts">
+        <dt>Estado</dt>
+        <dd>{file.published ? 'Activo' : 'No activo'}</dd>
+        <dt>Tamaño</dt>
+        <dd>{formatSize(file.size)}</dd>
+        <dt>Fecha</dt>
+        <dd>{formatDateTime(file.uploaded_on)}</dd>
+        <dt>Subido por</dt>
+        <dd>{file.uploader_email ?? '—'}</dd>
+      </dl>
+      <div className="file-actions">
+        <button type="button" className="button" onClick={() => void copyUrl()}>
+          {copied ? 'URL copiada' : 'Copiar URL'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={replace.isPending}
+          onClick={() => replaceInput.current?.click()}
+        >
+          Subir nuevo archivo
+        </button>
+        <input
+          ref={replaceInput}
+          type="file"
+          hidden
+          aria-label="Subir nuevo archivo"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) replace.mutate(chosen);
+            event.target.value = '';
+          }}
+        />
+        {isAdmin && (
+          <button
+            type="button"
+            className="button"
+            disabled={publish.isPending}
+            onClick={() => publish.mutate({ selection: { kind: 'ids', ids: [file.id] }, published: !file.published })}
+          >
+            {file.published ? 'Desactivar' : 'Activar'}
+          </button>
+        )}
+        {isAdmin && canDelete && (
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="button button-danger" disabled={remove.isPending}>
+                Borrar
+              </button>
+            }
+            title="Borrar archivo"
+            description={deleteQuestion(file.name_es)}
+            onConfirm={() =>
+              remove.mutate({ kind: 'ids', ids: [file.id] }, { onSuccess: () => void navigate(paths.files) })
+            }
+          />
+        )}
+      </div>
+      {replace.isPending && (
+        <progress max={1} value={replace.progress} aria-label="Progreso de la subida" className="replace-progress" />
+      )}
+      {showImage && (
+        <Lightbox
+          files={[file]}
+          index={lightboxOpen ? 0 : null}
+          onIndexChange={(index) => setLightboxOpen(index !== null)}
+        />
+      )}
+    </div>
+  );
+}

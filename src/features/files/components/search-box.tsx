@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+
+export const SEARCH_DEBOUNCE_MS = 750;
+export const SEARCH_MIN_LENGTH = 3;
+
+/**
+ * Spec section 5: a search applies when the box is empty or holds at least 3 characters, 750 ms after the
+ * last keystroke. It reports only a real change of the applied text: re-rendering the screen must never
+ * re-arm the timer (that loop used to replace the URL every 750 ms and throw the page back to the top).
+ */
+export function SearchBox({ value, onSearch }: { value: string; onSearch: (query: string | null) => void }) {
+  const [text, setText] = useState(value);
+  const [appliedValue, setAppliedValue] = useState(value);
+  // The URL changed from elsewhere ('Quitar filtros', back): show it, keeping focus and caret in the box.
+  if (value !== appliedValue) {
+    setAppliedValue(value);
+    if (value !== text.trim()) setText(value);
+  }
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  });
+  const trimmed = text.trim();
+  const tooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
+
+  useEffect(() => {
+    if (tooShort || trimmed === value) return;
+    const timer = setTimeout(() => onSearchRef.current(trimmed || null), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [trimmed, tooShort, value]);
+
+  return (
+    <div className="filter filter-search">
+      <label htmlFor="files-search">Buscar</label>
+      <input
+        id="files-search"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Nombre, descripción, etiqueta…"
+        aria-describedby={tooShort ? 'files-search-hint' : undefined}
+      />
+      {tooShort && (
+        <span id="files-search-hint" className="filter-hint" role="status">
+          Escribe al menos {SEARCH_MIN_LENGTH} caracteres para buscar.
+        </span>
+      )}
+    </div>
+  );
+}
