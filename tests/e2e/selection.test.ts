@@ -151,7 +151,7 @@ describe('selection', () => {
     await service().storage.from('media').upload(`${id}/0.pdf`, '%PDF-1.4', { contentType: 'application/pdf' });
     await searchFor(marker, 1);
     await page.getByRole('button', { name: `Información de ${marker} 0` }).click();
-    const panel = page.getByRole('group', { name: `Información de ${marker} 0` });
+    const panel = page.getByRole('dialog', { name: `Información de ${marker} 0` });
     await expect.poll(() => panel.getByText('No activo').count()).toBe(1);
     expect(await panel.getByText('1000 Bytes').count()).toBe(1);
     await expectAccessible(page);

@@ -62,7 +62,7 @@ export function FilesScreen() {
           title="Ningún archivo coincide con estos filtros"
           action={
             <button type="button" className="button" onClick={clear}>
-              Quitar filtros
+              Quitar todos los filtros
             </button>
           }
         >
