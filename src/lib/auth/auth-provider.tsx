@@ -5,12 +5,12 @@ import { supabase } from '../supabase.ts';
 import { getStaffRole, type StaffRole } from './staff-role.ts';
 import type { LoginRefusal } from './messages.ts';
 
-type AuthState =
+export type AuthState =
   | { status: 'loading' }
   | { status: 'signedOut'; refusal: LoginRefusal | null }
   | { status: 'signedIn'; session: Session; role: StaffRole };
 
-interface AuthContextValue {
+export interface AuthContextValue {
   state: AuthState;
   signOut: () => Promise<void>;
   clearRefusal: () => void;
@@ -18,7 +18,8 @@ interface AuthContextValue {
   recheckRole: () => Promise<void>;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+/** Exported for component tests, which render screens as a given role without signing in. */
+export const AuthContext = createContext<AuthContextValue | null>(null);
 const ALLOWED_ROLES: readonly StaffRole[] = ['ADMIN', 'UPLOADER'];
 
 /** Ends the session; when the server cannot be reached the local session is dropped all the same. */

@@ -2,18 +2,11 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import type { Database } from '../../../types/database.ts';
 import { fileKeys } from './keys.ts';
+import type { FileFilters, FileSort } from './file-filters.ts';
 
 export type FileRow = Omit<Database['public']['Tables']['files']['Row'], 'search_document'>;
 
-/** The filters of the files screen, exactly as public.search_files understands them. */
-export interface FileFilters {
-  query?: string;
-  type?: 'all' | 'image' | 'not-image';
-  tagId?: string;
-  collectionId?: string;
-  status?: 'all' | 'published' | 'unpublished';
-  operations?: 'all' | 'OPERATIONS';
-}
+export type { FileFilters } from './file-filters.ts';
 
 export interface FilePage {
   total: number;
@@ -26,7 +19,7 @@ export const NEXT_PAGE = 50;
 
 export async function searchFiles(
   filters: FileFilters,
-  sort: string,
+  sort: FileSort,
   page: { limit: number; offset: number },
   signal?: AbortSignal,
 ): Promise<FilePage> {
@@ -37,7 +30,7 @@ export async function searchFiles(
   return data as unknown as FilePage;
 }
 
-export const fileListQuery = (filters: FileFilters, sort: string) =>
+export const fileListQuery = (filters: FileFilters, sort: FileSort) =>
   infiniteQueryOptions({
     queryKey: fileKeys.list(filters, sort),
     initialPageParam: 0,

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FileEditForm } from './file-edit-form.tsx';
+import type { FileDetail } from '../api/get-file-detail.ts';
+import { renderAs } from '../../../testing/render.tsx';
+import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
+
+const file = {
+  id: 'f0000000-0000-4000-8000-000000000001',
+  name_es: 'Piscina principal',
+  name_en: 'Main pool',
+  description_es: '',
+  description_en: '',
+  b2b: true,
+  operations: false,
+  updated_at: '2026-11-23T10:00:00Z',
+  file_tags: [{ tag_id: 't1' }],
+  collection_files: [],
+} as unknown as FileDetail;
+
+function renderForm(role: 'ADMIN' | 'UPLOADER') {
+  const view = renderAs(<FileEditForm file={file} />, { role });
+  // The catalogue every private screen has loaded before routing is released.
+  view.queryClient.setQueryData(catalogueKeys.tagCategories, [{ id: 'c1', name_es: 'Espacios' }]);
+  view.queryClient.setQueryData(catalogueKeys.tags, [
+    { id: 't1', category_id: 'c1', name_es: 'Piscina' },
+    { id: 't2', category_id: 'c1', name_es: 'Spa' },
+  ]);
+  view.queryClient.setQueryData(catalogueKeys.collections, [{ id: 'k1', name: 'Campaña de verano' }]);
+  return view;
+}
+
+describe('FileEditForm', () => {
+  it("starts from the saved file and says 'El campo es obligatorio.' for an emptied title", async () => {
+    renderForm('ADMIN');
+    const title = screen.getByLabelText('Título');
+    expect((title as HTMLInputElement).value).toBe('Piscina principal');
+    expect((await screen.findByLabelText('Piscina')) as HTMLInputElement).toHaveProperty('checked', true);
+    await userEvent.clear(title);
+    expect(await screen.findByText('El campo es obligatorio.')).toBeTruthy();
+    expect(screen.getByText('Cambios sin guardar')).toBeTruthy();
+  });
+
+  it('shows options and collections to an admin only', async () => {
+    renderForm('ADMIN');
+    expect(await screen.findByText('Opciones')).toBeTruthy();
+    expect(await screen.findByLabelText('Campaña de verano')).toBeTruthy();
+  });
+
+  it('hides options and collections from an uploader, who still edits texts and tags', async () => {
+    renderForm('UPLOADER');
+    expect(await screen.findByLabelText('Spa')).toBeTruthy();
+    expect(screen.queryByText('Opciones')).toBeNull();
+    expect(screen.queryByText('Colecciones')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { useFileSelection } from './use-file-selection.ts';
+import type { FileFilters } from '../api/file-filters.ts';
+
+const ids = ['a', 'b', 'c', 'd', 'e'];
+
+describe('useFileSelection', () => {
+  it('toggles single files and adds a shift-click range', () => {
+    const { result } = renderHook(() => useFileSelection({}, 'uploadedOn_desc', ids));
+    act(() => result.current.toggle(1, false));
+    act(() => result.current.toggle(3, true));
+    expect(result.current.selection).toEqual({ kind: 'ids', ids: ['b', 'c', 'd'] });
+    act(() => result.current.toggle(2, false));
+    expect(result.current.selection).toEqual({ kind: 'ids', ids: ['b', 'd'] });
+    expect(result.current.isSelected('c')).toBe(false);
+  });
+
+  it("selects the filter itself with 'Seleccionar todos', so the database expands it", () => {
+    const filters: FileFilters = { type: 'image' };
+    const { result } = renderHook(() => useFileSelection(filters, 'uploadedOn_desc', ids));
+    act(() => result.current.selectAll());
+    expect(result.current.selection).toEqual({ kind: 'filtered', filters });
+    expect(result.current.isSelected('zzz')).toBe(true);
+  });
+
+  it('forgets the selection when the filters or the sort change (spec section 4)', () => {
+    const { result, rerender } = renderHook(
+      ({ filters, sort }: { filters: FileFilters; sort: string }) => useFileSelection(filters, sort, ids),
+      { initialProps: { filters: {}, sort: 'uploadedOn_desc' } },
+    );
+    act(() => result.current.toggle(0, false));
+    expect(result.current.selection).not.toBeNull();
+    rerender({ filters: { status: 'published' }, sort: 'uploadedOn_desc' });
+    expect(result.current.selection).toBeNull();
+    act(() => result.current.toggle(0, false));
+    rerender({ filters: { status: 'published' }, sort: 'size_asc' });
+    expect(result.current.selection).toBeNull();
+  });
+});
