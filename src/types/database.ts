@@ -322,7 +322,7 @@ isOneToOne: false
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
                            },
 "update_file":
-{ Args: { "p_collection_ids"?: (string)[],"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
+{ Args: { "p_collection_ids"?: (string)[],"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
               "b2b": boolean,
 "checksum": string | null,
 "description_en": string,

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import pg from 'pg';
+import { seedAccounts, type SeedRole } from './seed.ts';
 
 export function stackInfo() {
   return inject('stack');
@@ -43,4 +44,13 @@ export async function adminDb(): Promise<pg.Client> {
   const db = new pg.Client({ connectionString: stackInfo().adminDbUrl });
   await db.connect();
   return db;
+}
+
+/** A seed account signed in on its own client (the official client, as the app uses it). */
+export async function signedInSeed(role: SeedRole) {
+  const account = seedAccounts[role];
+  const supabase = client('anon');
+  const { error } = await supabase.auth.signInWithPassword({ email: account.email, password: account.password });
+  if (error) throw error;
+  return supabase;
 }

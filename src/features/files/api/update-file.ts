@@ -11,17 +11,26 @@ export interface FileEdit {
   tagIds: string[];
   /** Admin-only; omitted, the file's collections stay as they are. */
   collectionIds?: string[];
+  /** What the form read: a save against anything newer is refused (no lost update). */
+  expected: { updatedAt: string; tagIds: string[]; collectionIds?: string[] };
 }
 
+/** The database's answer when someone else saved the file after the form read it. */
+export const isFileChangedError = (error: unknown) => (error as { hint?: string } | null)?.hint === 'FILE_CHANGED';
+
 /** Texts, options, tags and collections of one file in one transaction (public.update_file). */
-export async function updateFile(edit: FileEdit): Promise<void> {
-  const { error } = await supabase.rpc('update_file', {
+export async function updateFile(edit: FileEdit) {
+  const { data, error } = await supabase.rpc('update_file', {
     p_file_id: edit.fileId,
     p_fields: { ...edit.texts, ...edit.options },
     p_tag_ids: edit.tagIds,
     ...(edit.collectionIds ? { p_collection_ids: edit.collectionIds } : {}),
+    p_expected_updated_at: edit.expected.updatedAt,
+    p_expected_tag_ids: edit.expected.tagIds,
+    ...(edit.expected.collectionIds ? { p_expected_collection_ids: edit.expected.collectionIds } : {}),
   });
   if (error) throw error;
+  return data;
 }
 
 export function useUpdateFile() {
@@ -32,6 +41,9 @@ export function useUpdateFile() {
       notify.success('Cambios guardados.');
       return afterFileChange(queryClient);
     },
-    onError: (error) => notify.error(error, 'No se pudieron guardar los cambios.'),
+    // A conflict is shown by the form itself, with both versions; anything else is a toast.
+    onError: (error) => {
+      if (!isFileChangedError(error)) notify.error(error, 'No se pudieron guardar los cambios.');
+    },
   });
 }

@@ -1,64 +1,61 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { useQuery } from '@tanstack/react-query';
-import type { FileDetail } from '../api/get-file-detail.ts';
-import { useUpdateFile } from '../api/update-file.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fileDetailQuery, type FileDetail } from '../api/get-file-detail.ts';
+import { isFileChangedError, useUpdateFile } from '../api/update-file.ts';
+import {
+  changedFields,
+  fileFormSchema,
+  formValuesOf,
+  versionOf,
+  type FileFormValues,
+  type FileVersion,
+} from '../lib/file-form-values.ts';
 import { TagPicker } from './tag-picker.tsx';
+import { FileConflict } from './file-conflict.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { isEnabled } from '../../../config/deployment.ts';
+import { notify } from '../../../lib/notify.ts';
 
-const REQUIRED = 'El campo es obligatorio.';
-const tooLong = (max: number) => `El campo no debe ser mayor a ${max} caracteres.`;
-
-const formSchema = z.object({
-  name_es: z.string().trim().min(1, REQUIRED).max(500, tooLong(500)),
-  name_en: z.string().trim().min(1, REQUIRED).max(500, tooLong(500)),
-  description_es: z.string().max(10000, tooLong(10000)),
-  description_en: z.string().max(10000, tooLong(10000)),
-  b2b: z.boolean(),
-  operations: z.boolean(),
-  tagIds: z.array(z.string()),
-  collectionIds: z.array(z.string()),
-});
-type FormValues = z.infer<typeof formSchema>;
-
-const valuesOf = (file: FileDetail): FormValues => ({
-  name_es: file.name_es,
-  name_en: file.name_en,
-  description_es: file.description_es,
-  description_en: file.description_en,
-  b2b: file.b2b,
-  operations: file.operations,
-  tagIds: file.file_tags.map((link) => link.tag_id),
-  collectionIds: file.collection_files.map((link) => link.collection_id),
-});
+interface Conflict {
+  theirs: FileFormValues;
+  version: FileVersion;
+  fields: Array<keyof FileFormValues>;
+}
 
 /**
  * The file's texts, options, tags and collections (spec section 2). The saved file is the form's starting
- * point; when it changes (a save, or another person's edit) the form follows it unless the user is in the
- * middle of editing: unsaved edits are never overwritten.
+ * point and its version: a save made after someone else's is refused by the database and both versions are
+ * shown (issue 25). While the user is editing, other people's changes never overwrite the form.
  */
 export function FileEditForm({ file }: { file: FileDetail }) {
   const isAdmin = useIsAdmin();
+  const queryClient = useQueryClient();
   const collections = useQuery({ ...collectionsQuery, enabled: isAdmin });
   const save = useUpdateFile();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  const [base, setBase] = useState(() => ({ values: formValuesOf(file), version: versionOf(file) }));
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const form = useForm<FileFormValues>({
+    resolver: zodResolver(fileFormSchema),
     mode: 'onChange',
     delayError: 100,
-    defaultValues: valuesOf(file),
+    defaultValues: base.values,
   });
-  const errors = form.formState.errors;
-  const { reset, formState } = form;
+  const { reset, formState, getValues } = form;
+  const errors = formState.errors;
+
   useEffect(() => {
-    if (!formState.isDirty) reset(valuesOf(file));
+    if (formState.isDirty) return;
+    const values = formValuesOf(file);
+    reset(values);
+    setBase({ values, version: versionOf(file) });
     // Only a new version of the file resets the form, not every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file.updated_at, file.file_tags, file.collection_files]);
-  const submit = form.handleSubmit((values) =>
+
+  const submit = (values: FileFormValues, version: FileVersion) =>
     save.mutate(
       {
         fileId: file.id,
@@ -71,14 +68,48 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         options: isAdmin ? { b2b: values.b2b, operations: values.operations } : undefined,
         tagIds: values.tagIds,
         collectionIds: isAdmin ? values.collectionIds : undefined,
+        expected: { ...version, collectionIds: isAdmin ? version.collectionIds : undefined },
       },
-      // What was saved is the new starting point: the form is clean again.
-      { onSuccess: () => reset(values) },
-    ),
-  );
+      {
+        onSuccess: (saved) => {
+          // What was saved is the new starting point and version: the form is clean again.
+          reset(values);
+          setConflict(null);
+          setBase({ values, version: { ...version, updatedAt: saved.updated_at, tagIds: values.tagIds } });
+        },
+        onError: async (error) => {
+          if (!isFileChangedError(error)) return;
+          const latest = await queryClient.fetchQuery({ ...fileDetailQuery(file.id), staleTime: 0 });
+          const theirs = formValuesOf(latest);
+          const fields = changedFields(base.values, theirs);
+          // Only the server's own columns moved (e.g. processing finished): nothing of theirs to lose.
+          if (fields.length === 0) return submit(values, versionOf(latest));
+          setConflict({ theirs, version: versionOf(latest), fields });
+        },
+      },
+    );
 
   return (
-    <form className="file-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="file-form"
+      onSubmit={(event) => void form.handleSubmit((values) => submit(values, base.version))(event)}
+      noValidate
+    >
+      {conflict && (
+        <FileConflict
+          fields={conflict.fields}
+          theirs={conflict.theirs}
+          yours={getValues()}
+          busy={save.isPending}
+          onKeepYours={() => submit(getValues(), conflict.version)}
+          onTakeTheirs={() => {
+            reset(conflict.theirs);
+            setBase({ values: conflict.theirs, version: conflict.version });
+            setConflict(null);
+            notify.info('Se muestra la versión guardada por la otra persona.');
+          }}
+        />
+      )}
       <fieldset>
         <legend>Español</legend>
         <label htmlFor="name_es">Título</label>
@@ -129,7 +160,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         <button type="submit" className="button button-primary" disabled={save.isPending}>
           Guardar
         </button>
-        {form.formState.isDirty && !save.isPending && <span className="muted">Cambios sin guardar</span>}
+        {formState.isDirty && !save.isPending && <span className="muted">Cambios sin guardar</span>}
       </div>
     </form>
   );
