@@ -95,7 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   };
 
   try {
-    const postgres = await startPostgres({ dataDir, port: dbPort, log });
+    const postgres = await startPostgres({ dataDir, port: dbPort, majorVersion: config.db.majorVersion, log });
     cleanups.push(() => postgres.stop());
     await bootstrapDatabase(postgres.adminUrl, log);
     await pushMigrations({
