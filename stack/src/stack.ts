@@ -16,6 +16,7 @@ import {
 import { startPostgres } from './postgres.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
 import { pushMigrations } from './migrate.ts';
+import { ensureAnalystLogin } from './analyst.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createGateway } from './gateway.ts';
 import { freePort } from './net.ts';
@@ -56,6 +57,8 @@ export interface RunningStack {
   dbUrl: string;
   /** Superuser connection, for test fixtures that must bypass everything. */
   adminDbUrl: string;
+  /** The read-only `analyst_local` login, or null when the migrations define no `analyst` role. */
+  analystDbUrl: string | null;
   dataDir: string;
   dbPort: number;
   apiPort: number;
@@ -104,6 +107,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       includeSeed: postgres.created && (options.seed ?? !ephemeral),
       log,
     });
+    const analystDbUrl = await ensureAnalystLogin(postgres.adminUrl, dbPort);
 
     const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20 });
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
@@ -196,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       jwtSecret: JWT_SECRET,
       dbUrl: postgres.postgresUrl,
       adminDbUrl: postgres.adminUrl,
+      analystDbUrl,
       dataDir,
       dbPort,
       apiPort,
