@@ -23,3 +23,5 @@ comment on role analyst is 'Read-only analysts: SELECT on the analytics schema o
 alter role analyst set default_transaction_read_only = on;
 alter role analyst set statement_timeout = '10s';
 alter role analyst set idle_in_transaction_session_timeout = '5min';
+-- Reports group 100k files and 450k tag links; at the default 4MB those aggregates spill to disk.
+alter role analyst set work_mem = '32MB';

@@ -8,10 +8,11 @@
 -- no auth data, no storage paths, no academy members' names or e-mails, no job payloads. The schema is
 -- not exposed through the API (config.toml [api] schemas) and anon/authenticated get no usage on it.
 --
--- Speed at 100k files: every view is one pass over its tables (aggregates grouped in a single scan, no
--- per-row subqueries), about 20–70 ms at 100k files and 300k tag links (bench/analytics.ts). Plain views
--- keep them exact to the second; if the library grows far past that, the heavy ones can become
--- materialized views refreshed by the job queue without changing their columns.
+-- Speed at 100k files: every view is one pass over its tables (aggregates hashed in a single scan, no
+-- per-row subqueries), measured by bench/analytics.ts as analyst_local; the role's work_mem keeps those
+-- hashes in memory. Plain views stay exact to the second; if the library grows far past 100k files, the
+-- heavy ones (tag coverage, tag usage) can become materialized views refreshed by the job queue without
+-- changing their columns.
 
 create schema analytics;
 comment on schema analytics is 'Read-only reporting views for the analyst role. See supabase/README.md.';
@@ -79,11 +80,15 @@ comment on view analytics.tag_usage is 'Every tag with its category and how many
 -- Per category: how many files carry at least one of its tags, and how many carry none.
 create view analytics.tag_category_coverage as
 with totals as (select count(*)::bigint as files from public.files),
-per_category as (
-  select t.category_id, count(distinct ft.file_id)::bigint as tagged_files
+-- Distinct (file, category) pairs by grouping, which hashes; count(distinct) per category would sort them all.
+file_categories as (
+  select ft.file_id, t.category_id
   from public.file_tags ft
   join public.tags t on t.id = ft.tag_id
-  group by t.category_id
+  group by ft.file_id, t.category_id
+),
+per_category as (
+  select fc.category_id, count(*)::bigint as tagged_files from file_categories fc group by fc.category_id
 ),
 tag_counts as (select t.category_id, count(*)::bigint as tags from public.tags t group by t.category_id)
 select
@@ -141,7 +146,9 @@ cross join lateral (
     (case when f.description_es <> '' and f.description_en = '' then 'description_en_missing' end),
     (case when f.description_en <> '' and f.description_es = '' then 'description_es_missing' end)
 ) as issues (issue)
+-- The same conditions once more, so only the few files concerned reach the lateral expansion.
 where issue is not null
+  and (f.name_es = f.name_en or (f.description_es = '') <> (f.description_en = ''))
 union all
 select 'tag', t.id, t.name_es, t.name_en, 'name_en_same_as_name_es'
 from public.tags t where t.name_es = t.name_en

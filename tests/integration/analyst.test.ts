@@ -74,6 +74,7 @@ describe('analyst_local reads', () => {
   it('runs with read-only transactions, a statement timeout and no way to become another role', async () => {
     expect(await one(analyst, `select current_setting('default_transaction_read_only') as v`)).toBe('on');
     expect(await one(analyst, `select current_setting('statement_timeout') as v`)).toBe('10s');
+    expect(await one(analyst, `select current_setting('work_mem') as v`)).toBe('32MB');
     expect(await one(analyst, `select pg_has_role('analyst', 'member')::text as v`)).toBe('true');
     for (const role of ['postgres', 'service_role', 'authenticated', 'supabase_admin']) {
       expect(await sqlState(analyst, `set role ${role}`)).toBe('42501');
