@@ -231,3 +231,5 @@ comment on view analytics.uploads_per_day is 'Files uploaded per day (UTC), thei
 revoke all on all tables in schema analytics from public, anon, authenticated, service_role;
 grant usage on schema analytics to analyst;
 grant select on all tables in schema analytics to analyst;
+-- Views a later migration adds here are the analysts' too.
+alter default privileges for role postgres in schema analytics grant select on tables to analyst;
