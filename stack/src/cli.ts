@@ -63,6 +63,9 @@ async function main() {
   const appUrl = vite.resolvedUrls?.local[0] ?? `http://${host}:5173/`;
 
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const analystLine = stack.analystDbUrl
+    ? `\n  Analyst DB URL:   ${stack.analystDbUrl}  (read-only: the analytics views, see supabase/README.md)`
+    : '';
   console.log(`
 Mediateca is running (ready in ${seconds} s)
 
@@ -70,7 +73,7 @@ Mediateca is running (ready in ${seconds} s)
   API URL:          ${stack.apiUrl}
   Anon key:         ${stack.anonKey}
   Service role key: ${stack.serviceRoleKey}
-  Database URL:     ${stack.dbUrl}
+  Database URL:     ${stack.dbUrl}${analystLine}
 
   Demo accounts:
 ${DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(9)} ${a.email}  /  ${a.password}`).join('\n')}

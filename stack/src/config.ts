@@ -18,6 +18,10 @@ export const DB_SUPERUSER = 'supabase_admin';
 export const DB_PASSWORD = 'postgres';
 export const DB_NAME = 'postgres';
 
+/** The local analyst login (a member of the migrations' read-only `analyst` role); local only. */
+export const ANALYST_LOCAL_USER = 'analyst_local';
+export const ANALYST_LOCAL_PASSWORD = 'analyst-local';
+
 export const DEFAULT_API_PORT = 54321;
 export const DEFAULT_DB_PORT = 54322;
 export const DEFAULT_HOST = '127.0.0.1';

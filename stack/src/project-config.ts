@@ -5,6 +5,8 @@ import { parse } from 'smol-toml';
 /** The parts of `supabase/config.toml` the local stack honours, with `supabase start` defaults. */
 export interface ProjectConfig {
   projectId: string;
+  /** `[db] major_version`: the Postgres major a hosted project and `supabase start` run. */
+  db: { majorVersion: number };
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
   auth: {
     siteUrl: string;
@@ -52,12 +54,14 @@ export function loadProjectConfig(supabaseDir: string): ProjectConfig {
   const file = path.join(supabaseDir, 'config.toml');
   const raw = existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Table) : {};
   const api = table(raw.api);
+  const db = table(raw.db);
   const auth = table(raw.auth);
   const authEmail = table(auth.email);
   const storage = table(raw.storage);
   const functions = table(raw.functions);
   return {
     projectId: String(raw.project_id ?? 'local'),
+    db: { majorVersion: Number(db.major_version ?? 17) },
     api: {
       schemas: (api.schemas as string[] | undefined) ?? ['public', 'graphql_public'],
       extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],

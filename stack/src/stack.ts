@@ -16,6 +16,7 @@ import {
 import { startPostgres } from './postgres.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
 import { pushMigrations } from './migrate.ts';
+import { ensureAnalystLogin } from './analyst.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createGateway } from './gateway.ts';
 import { freePort } from './net.ts';
@@ -57,6 +58,8 @@ export interface RunningStack {
   dbUrl: string;
   /** Superuser connection, for test fixtures that must bypass everything. */
   adminDbUrl: string;
+  /** The read-only `analyst_local` login, or null when the migrations define no `analyst` role. */
+  analystDbUrl: string | null;
   dataDir: string;
   dbPort: number;
   apiPort: number;
@@ -96,11 +99,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   };
 
   try {
-    const postgres = await startPostgres({ dataDir, port: dbPort, log });
+    const postgres = await startPostgres({ dataDir, port: dbPort, majorVersion: config.db.majorVersion, log });
     cleanups.push(() => postgres.stop());
     await bootstrapDatabase(postgres.adminUrl, log);
     const seeding = postgres.created && (options.seed ?? !ephemeral);
     await pushMigrations({ projectRoot, postgresUrl: postgres.postgresUrl, includeSeed: seeding, log });
+    const analystDbUrl = await ensureAnalystLogin(postgres.adminUrl, dbPort);
 
     const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20 });
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
@@ -204,6 +208,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       jwtSecret: JWT_SECRET,
       dbUrl: postgres.postgresUrl,
       adminDbUrl: postgres.adminUrl,
+      analystDbUrl,
       dataDir,
       dbPort,
       apiPort,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import pg from 'pg';
 import { freePort } from '../../stack/src/net.ts';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
 
@@ -109,6 +110,15 @@ describe('npm start', () => {
     running = await startCli(dataDir, ports);
 
     expect(running.apiUrl).toBe(`http://127.0.0.1:${ports.api}`);
+    const analystUrl = /Analyst DB URL:\s+(\S+)/.exec(running.output())?.[1];
+    expect(analystUrl).toBe(`postgresql://analyst_local:analyst-local@127.0.0.1:${ports.db}/postgres`);
+    const analyst = new pg.Client({ connectionString: analystUrl });
+    await analyst.connect();
+    const published = await analyst.query<{ n: number }>(
+      `select sum(files)::int as n from analytics.publication_state`,
+    );
+    await analyst.end();
+    expect(published.rows[0]!.n).toBeGreaterThan(0);
     expect(running.output()).toMatch(/admin@mediateca\.local/);
     expect(running.output()).toMatch(/uploader@mediateca\.local/);
 

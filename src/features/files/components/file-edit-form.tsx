@@ -50,6 +50,8 @@ export function FileEditForm({ file }: { file: FileDetail }) {
     if (formState.isDirty) return;
     const values = formValuesOf(file);
     reset(values);
+    // The form (react-hook-form, outside React state) and its base version move together, once per new version.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setBase({ values, version: versionOf(file) });
     // Only a new version of the file resets the form, not every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
+import { adminDb, stackInfo } from '../helpers/clients.ts';
+import { seedCollections } from '../helpers/seed.ts';
+
+/**
+ * The read-only analyst login (`analyst_local`, a member of the migrations' `analyst` role) as an analyst's
+ * psql or BI tool meets it: every analytics view answers with the numbers the tables hold, and writes,
+ * DDL, auth secrets, storage internals and runaway queries are refused.
+ */
+
+const VIEWS = [
+  'files_by_month',
+  'publication_state',
+  'tag_usage',
+  'tag_category_coverage',
+  'untagged_files',
+  'collections',
+  'missing_translations',
+  'academy_videos',
+  'academy_members',
+  'academy_private_grants',
+  'uploads_per_day',
+];
+
+function analystUrl(): string {
+  const url = new URL(stackInfo().dbUrl);
+  url.username = ANALYST_LOCAL_USER;
+  url.password = ANALYST_LOCAL_PASSWORD;
+  return url.toString();
+}
+
+async function connectAsAnalyst(): Promise<pg.Client> {
+  const db = new pg.Client({ connectionString: analystUrl() });
+  await db.connect();
+  return db;
+}
+
+/** The SQLSTATE a statement fails with, or 'ok'. */
+async function sqlState(db: pg.Client, sql: string): Promise<string> {
+  try {
+    await db.query(sql);
+    return 'ok';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+let analyst: pg.Client;
+let admin: pg.Client;
+const untranslatedFile = crypto.randomUUID();
+
+beforeAll(async () => {
+  analyst = await connectAsAnalyst();
+  admin = await adminDb();
+  // A file whose English name is a copy of the Spanish one, which missing_translations must list.
+  await admin.query(
+    `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, size, extension)
+     values ($1, 'copia.jpg', $2, 'copia.jpg', 'Terraza al atardecer', 'Terraza al atardecer', 1234, 'jpg')`,
+    [untranslatedFile, `analyst-test/${untranslatedFile}.jpg`],
+  );
+});
+
+afterAll(async () => {
+  await admin.query('delete from public.files where id = $1', [untranslatedFile]);
+  await analyst.end();
+  await admin.end();
+});
+
+const one = async <T>(db: pg.Client, sql: string) => (await db.query<{ v: T }>(sql)).rows[0]!.v;
+
+describe('analyst_local reads', () => {
+  it('runs with read-only transactions, a statement timeout and no way to become another role', async () => {
+    expect(await one(analyst, `select current_setting('default_transaction_read_only') as v`)).toBe('on');
+    expect(await one(analyst, `select current_setting('statement_timeout') as v`)).toBe('10s');
+    expect(await one(analyst, `select current_setting('work_mem') as v`)).toBe('32MB');
+    expect(await one(analyst, `select pg_has_role('analyst', 'member')::text as v`)).toBe('true');
+    for (const role of ['postgres', 'service_role', 'authenticated', 'supabase_admin']) {
+      expect(await sqlState(analyst, `set role ${role}`)).toBe('42501');
+    }
+  });
+
+  it('answers every analytics view', async () => {
+    const listed = await admin.query<{ table_name: string }>(
+      `select table_name from information_schema.views where table_schema = 'analytics' order by 1`,
+    );
+    expect(listed.rows.map((r) => r.table_name)).toEqual([...VIEWS].sort());
+    for (const view of VIEWS) {
+      expect(await sqlState(analyst, `select * from analytics.${view} limit 5`), view).toBe('ok');
+    }
+  });
+
+  it('counts what the tables hold, across every staff member and collection (RLS bypassed on purpose)', async () => {
+    const truth = async (sql: string) => Number(await one<string>(admin, sql));
+    const view = async (sql: string) => Number(await one<string>(analyst, sql));
+    const files = await truth('select count(*) as v from public.files');
+    expect(files).toBeGreaterThan(0);
+    expect(await view('select sum(files) as v from analytics.files_by_month')).toBe(files);
+    expect(await view('select sum(total_bytes) as v from analytics.files_by_month')).toBe(
+      await truth('select sum(size) as v from public.files'),
+    );
+    expect(await view('select sum(files) as v from analytics.uploads_per_day')).toBe(files);
+    expect(await view('select sum(files) as v from analytics.publication_state')).toBe(files);
+    expect(await view(`select files as v from analytics.publication_state where state = 'published'`)).toBe(
+      await truth(
+        'select count(*) as v from public.files where published and not processing and processing_error is null',
+      ),
+    );
+    expect(await view('select sum(files) as v from analytics.tag_usage')).toBe(
+      await truth('select count(*) as v from public.file_tags'),
+    );
+    expect(await view('select count(*) as v from analytics.tag_usage')).toBe(
+      await truth('select count(*) as v from public.tags'),
+    );
+    expect(await view('select count(*) as v from analytics.untagged_files')).toBe(
+      await truth(
+        'select count(*) as v from public.files f where not exists (select from public.file_tags t where t.file_id = f.id)',
+      ),
+    );
+    expect(
+      await view(`select count(*) as v from analytics.collections where collection_id = '${seedCollections.agencias}'
+                   and not is_public and files = 1`),
+    ).toBe(1);
+    expect(await view('select sum(likes) as v from analytics.academy_videos')).toBe(
+      await truth('select count(*) as v from public.academy_likes'),
+    );
+    expect(await view('select sum(members) as v from analytics.academy_members')).toBe(
+      await truth('select count(*) as v from public.academy_users'),
+    );
+    expect(await view('select count(*) as v from analytics.academy_private_grants')).toBe(
+      await truth('select count(*) as v from public.academy_categories where is_private'),
+    );
+    const missing = await analyst.query<{ issue: string }>(
+      `select issue from analytics.missing_translations where item_type = 'file' and item_id = $1`,
+      [untranslatedFile],
+    );
+    expect(missing.rows).toEqual([{ issue: 'name_en_same_as_name_es' }]);
+  });
+});
+
+describe('analyst_local is refused', () => {
+  it('every write and DDL in its read-only transactions', async () => {
+    expect(await sqlState(analyst, `delete from public.files`)).toBe('25006');
+    expect(await sqlState(analyst, `create table public.analyst_scratch (id int)`)).toBe('25006');
+  });
+
+  it('every write and DDL after turning read-only off, by privileges alone', async () => {
+    const db = await connectAsAnalyst();
+    try {
+      await db.query('set default_transaction_read_only = off');
+      expect(await one(db, `select current_setting('transaction_read_only') as v`)).toBe('off');
+      const attempts = {
+        insert: `insert into public.tags (category_id, name_es, name_en)
+                 select id, 'x', 'x' from public.tag_categories limit 1`,
+        update: `update public.files set published = true`,
+        delete: `delete from public.collections`,
+        truncate: `truncate public.file_tags`,
+        'update a view': `update analytics.untagged_files set name_es = 'x'`,
+        'delete through a view': `delete from analytics.untagged_files`,
+        'create table': `create table public.analyst_scratch (id int)`,
+        'create view': `create view analytics.analyst_scratch as select 1`,
+        'drop view': `drop view analytics.files_by_month`,
+        'alter table': `alter table public.files add column analyst_note text`,
+        'create schema': `create schema analyst_scratch`,
+        'create function': `create function public.analyst_scratch() returns int language sql as 'select 1'`,
+        'call a write RPC': `select public.delete_files(array[gen_random_uuid()])`,
+      };
+      const results: Record<string, string> = {};
+      for (const [name, sql] of Object.entries(attempts)) results[name] = await sqlState(db, sql);
+      // 42501 (permission denied) for each: no attempt fails for another reason that could hide a missing check.
+      expect(results).toEqual(Object.fromEntries(Object.keys(attempts).map((name) => [name, '42501'])));
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('every SECURITY DEFINER function (none is executable), so no RPC writes on its behalf', async () => {
+    const executable = await admin.query<{ name: string }>(
+      `select n.nspname || '.' || p.proname as name
+         from pg_catalog.pg_proc p
+         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+        where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
+          and has_function_privilege($1, p.oid, 'execute')`,
+      [ANALYST_LOCAL_USER],
+    );
+    expect(executable.rows).toEqual([]);
+  });
+
+  it('auth secrets, storage internals, job tables and the raw tables', async () => {
+    for (const sql of [
+      'select encrypted_password from auth.users',
+      'select token from auth.refresh_tokens',
+      'select * from auth.sessions',
+      'select * from storage.objects',
+      'select * from public.trash_jobs',
+      'select * from public.files',
+      'select * from public.academy_users',
+    ]) {
+      expect(await sqlState(analyst, sql), sql).toBe('42501');
+    }
+  });
+
+  it('a query past the statement timeout, which is cancelled', async () => {
+    // 57014 is query_canceled: the 10 s statement_timeout stopped the 11 s sleep.
+    expect(await sqlState(analyst, 'select pg_sleep(11)')).toBe('57014');
+  }, 30_000);
+});
