@@ -5,6 +5,7 @@ import {
   appUrl,
   expectAccessible,
   launchBrowser,
+  recordRealtimeFrames,
   screenshot,
   signedInAs,
   signIn,
@@ -147,11 +148,28 @@ describe('Usuarios as ADMIN', () => {
     expect(old.error).not.toBeNull();
   });
 
-  it('changes a role from the list', async () => {
+  it('changes a role from the list, and the open session of that person follows it live', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const member = await context.newPage();
+    const realtime = recordRealtimeFrames(member);
+    await member.goto(appUrl('/login'));
+    await signIn(member, email, 'segunda-clave-2');
+    await member.waitForURL('**/private/files');
+    await member.getByRole('link', { name: 'Archivos', exact: true }).waitFor();
+    expect(await member.getByRole('link', { name: 'Usuarios', exact: true }).count()).toBe(0);
+    await realtime.subscribed();
+
     await page.goto(appUrl('/private/users'));
+    await page.getByLabel(`Rol de ${email}`).selectOption('ADMIN');
+    await page.getByText('Rol cambiado a ADMIN').waitFor();
+    await expect.poll(async () => (await staffRow(email))?.role).toBe('ADMIN');
+    await member.getByRole('link', { name: 'Usuarios', exact: true }).waitFor({ timeout: 15_000 });
+
     await page.getByLabel(`Rol de ${email}`).selectOption('FRONT');
     await page.getByText('Rol cambiado a FRONT').waitFor();
     await expect.poll(async () => (await staffRow(email))?.role).toBe('FRONT');
+    await member.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    await context.close();
   });
 
   it('deletes an account only after the confirmation dialog', async () => {

@@ -3,7 +3,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
 import { notify } from '../../../lib/notify.ts';
 import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
-import type { CategoryValues } from './category-schema.ts';
+import type { CategoryValues } from './tag-schemas.ts';
 
 /** Creates a category, or updates it when an id is given; resolves with its id. */
 export async function saveCategory(values: CategoryValues, id?: string): Promise<string> {

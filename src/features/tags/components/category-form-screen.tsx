@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { categorySchema, type CategoryValues } from '../api/category-schema.ts';
+import { categorySchema, type CategoryValues } from '../api/tag-schemas.ts';
 import { useSaveCategory } from '../api/save-category.ts';
 import { useTagCategories } from '../api/use-tag-catalogue.ts';
-import { FormMessage, firstError } from './form-message.tsx';
+import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
 import { tagPaths } from '../tag-paths.ts';
 import '../../../components/ui/admin-form.css';
 

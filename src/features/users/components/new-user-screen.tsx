@@ -6,7 +6,7 @@ import { spanishError } from '../../../lib/errors.ts';
 import { useCreateStaffUser } from '../api/create-staff-user.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { STAFF_ROLES, newUserSchema, roleDescriptions, type NewUserValues } from '../api/staff-user-schema.ts';
-import { firstError } from './first-error.ts';
+import { firstError } from '../../../components/ui/form-message.tsx';
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 

@@ -7,7 +7,7 @@ import { useStaffUsers } from '../api/get-staff-users.ts';
 import { useUpdateStaffPassword } from '../api/update-staff-password.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { passwordSchema, type PasswordValues } from '../api/staff-user-schema.ts';
-import { firstError } from './first-error.ts';
+import { firstError } from '../../../components/ui/form-message.tsx';
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 
