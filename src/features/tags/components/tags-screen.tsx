@@ -119,7 +119,7 @@ export function TagsScreen() {
                               {plural(files, 'archivo', 'archivos')}
                             </Link>
                           ) : (
-                            <span className="tag-count muted">…</span>
+                            <span className="tag-count muted">{counts.isError ? 'Sin recuento' : '…'}</span>
                           )}
                           <span className="tag-row-actions">
                             <Link
