@@ -288,7 +288,12 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "add_files_to_collection":
+            "active_operations_popup":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "message": string,"title": string,"updated_at": string
+            }[]
+                           },
+"add_files_to_collection":
 { Args: { "p_collection_id": string,"p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
 "can_sign_in":
@@ -320,6 +325,11 @@ isOneToOne: false
                            },
 "set_files_tags":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
+                           },
+"tag_file_counts":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "file_count": number,"tag_id": string
+            }[]
                            },
 "update_file":
 { Args: { "p_collection_ids"?: (string)[],"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {

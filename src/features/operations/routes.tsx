@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
 
 /** The Operaciones section's routes under /private (spec section 2); the app adds the admin guard. */
-export const operationsRoutes: RouteObject[] = [{ path: 'operations', element: <ComingSoon title="Operaciones" /> }];
+export const operationsRoutes: RouteObject[] = [
+  {
+    path: 'operations',
+    lazy: async () => ({ Component: (await import('./components/operations-screen.tsx')).OperationsScreen }),
+  },
+];

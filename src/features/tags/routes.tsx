@@ -1,5 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+
+const categoryForm = async () => ({
+  Component: (await import('./components/category-form-screen.tsx')).CategoryFormScreen,
+});
+const tagForm = async () => ({ Component: (await import('./components/tag-form-screen.tsx')).TagFormScreen });
 
 /** The Etiquetas section's routes under /private (spec section 2); the app adds the admin guard. */
-export const tagsRoutes: RouteObject[] = [{ path: 'tags/*', element: <ComingSoon title="Etiquetas" /> }];
+export const tagsRoutes: RouteObject[] = [
+  { path: 'tags', lazy: async () => ({ Component: (await import('./components/tags-screen.tsx')).TagsScreen }) },
+  { path: 'tags/new-category', lazy: categoryForm },
+  { path: 'tags/edit-category/:categoryId', lazy: categoryForm },
+  { path: 'tags/edit-category/:categoryId/add-tag', lazy: tagForm },
+  { path: 'tags/edit-tag/:tagId', lazy: tagForm },
+];

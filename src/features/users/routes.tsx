@@ -1,5 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
 
 /** The Usuarios section's routes under /private (spec section 2); the app adds the admin guard. */
-export const usersRoutes: RouteObject[] = [{ path: 'users/*', element: <ComingSoon title="Usuarios" /> }];
+export const usersRoutes: RouteObject[] = [
+  { path: 'users', lazy: async () => ({ Component: (await import('./components/users-screen.tsx')).UsersScreen }) },
+  {
+    path: 'users/new-user',
+    lazy: async () => ({ Component: (await import('./components/new-user-screen.tsx')).NewUserScreen }),
+  },
+  {
+    path: 'users/update-password/:uid',
+    lazy: async () => ({
+      Component: (await import('./components/update-password-screen.tsx')).UpdatePasswordScreen,
+    }),
+  },
+];

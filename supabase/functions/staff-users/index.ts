@@ -18,6 +18,11 @@ const requestSchema = z.discriminatedUnion('action', [
   }),
   z.object({ action: z.literal('delete'), uid: z.string().uuid(REQUIRED) }),
   z.object({
+    action: z.literal('update-role'),
+    uid: z.string().uuid(REQUIRED),
+    role: z.enum(roles, { message: REQUIRED }),
+  }),
+  z.object({
     action: z.literal('update-password'),
     uid: z.string().uuid(REQUIRED),
     password: z.string().min(1, REQUIRED),
@@ -33,6 +38,13 @@ function authError(error: { code?: string; message: string }): never {
   }
   if (error.code === 'user_not_found') throw new HttpError(404, 'USER_NOT_FOUND', 'El usuario no existe.');
   throw new HttpError(500, 'AUTH_ERROR', 'No se pudo completar la operación con el usuario.');
+}
+
+/** The database refuses to lose its last ADMIN (migration last_admin_rule); say so instead of a 500. */
+function databaseError(error: { hint?: string; message: string }): never {
+  if (error.hint === 'LAST_ADMIN')
+    throw new HttpError(409, 'LAST_ADMIN', 'No se puede quitar el último administrador.');
+  throw error;
 }
 
 serve(async (request) => {
@@ -81,6 +93,18 @@ serve(async (request) => {
       throw staff.error;
     }
     return json(200, { uid: created.data.user.id, email: body.email.toLowerCase(), role: body.role });
+  }
+
+  if (body.action === 'update-role') {
+    if (body.uid === caller.id) throw new HttpError(400, 'CANNOT_CHANGE_OWN_ROLE', 'No puedes cambiar tu propio rol.');
+    const { data, error } = await admin
+      .from('staff')
+      .update({ role: body.role })
+      .eq('user_id', body.uid)
+      .select('user_id');
+    if (error) databaseError(error);
+    if (!data.length) throw new HttpError(404, 'USER_NOT_FOUND', 'El usuario no existe.');
+    return json(200, { uid: body.uid, role: body.role });
   }
 
   if (body.action === 'delete') {

@@ -1,0 +1,4 @@
+export const operationsKeys = {
+  all: ['operations-popup'] as const,
+  popup: () => [...operationsKeys.all, 'popup'] as const,
+};

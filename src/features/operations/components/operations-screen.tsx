@@ -1,0 +1,125 @@
+import { Fragment, useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { spanishError } from '../../../lib/errors.ts';
+import { useOperationsPopup } from '../api/get-operations-popup.ts';
+import { useUpdateOperationsPopup } from '../api/update-operations-popup.ts';
+import { storedToMessage } from '../api/popup-message.ts';
+import { popupSchema, type PopupValues } from '../api/popup-schema.ts';
+import '../../../components/ui/admin-form.css';
+import '../operations.css';
+
+/** Spec section 9: the form stays locked for 1 s after saving, so a double click cannot save twice. */
+const LOCK_AFTER_SAVE_MS = 1000;
+
+/** Operaciones (spec section 2): the popup the hotel's operations staff see. */
+export function OperationsScreen() {
+  const popup = useOperationsPopup();
+  return (
+    <section className="page">
+      <PageHeader title="Operaciones">
+        <p className="muted">El aviso que ve el personal de recepción y operaciones mientras está activo.</p>
+      </PageHeader>
+      {popup.error ? (
+        <p className="form-error" role="alert">
+          {spanishError(popup.error)}
+        </p>
+      ) : !popup.data ? (
+        <SkeletonList rows={3} label="Cargando el popup…" />
+      ) : (
+        <PopupForm
+          initial={{
+            title: popup.data.title,
+            message: storedToMessage(popup.data.message),
+            active: popup.data.active,
+          }}
+          updatedAt={popup.data.updated_at}
+        />
+      )}
+    </section>
+  );
+}
+
+function PopupForm({ initial, updatedAt }: { initial: PopupValues; updatedAt: string }) {
+  const save = useUpdateOperationsPopup();
+  const [locked, setLocked] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<PopupValues>({ resolver: zodResolver(popupSchema), defaultValues: initial });
+  const preview = useWatch({ control });
+
+  useEffect(() => {
+    if (!locked) return;
+    const timer = setTimeout(() => setLocked(false), LOCK_AFTER_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [locked]);
+
+  const submit = handleSubmit((values) => save.mutate(values, { onSuccess: () => setLocked(true) }));
+  const message = errors.title?.message ?? errors.message?.message;
+  const busy = save.isPending || locked;
+
+  return (
+    <div className="operations-layout">
+      <form
+        className="admin-form"
+        onSubmit={submit}
+        noValidate
+        aria-describedby="popup-message-error"
+        aria-busy={busy}
+        data-locked={locked}
+      >
+        <fieldset disabled={busy} className="admin-form-fields">
+          <label htmlFor="popup-title">Título</label>
+          <input id="popup-title" aria-invalid={!!errors.title} {...register('title')} />
+          <label htmlFor="popup-message">Mensaje</label>
+          <textarea
+            id="popup-message"
+            aria-invalid={!!errors.message}
+            aria-describedby="popup-message-hint"
+            {...register('message')}
+          />
+          <p id="popup-message-hint" className="admin-form-hint">
+            Texto sin formato: los saltos de línea se conservan.
+          </p>
+          <label className="checkbox">
+            <input type="checkbox" {...register('active')} /> Popup activo
+          </label>
+        </fieldset>
+        <p id="popup-message-error" className="form-error" role="alert">
+          {message}
+        </p>
+        <div className="admin-form-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {save.isPending ? 'Guardando…' : 'Guardar'}
+          </button>
+          <span className="muted operations-saved">Última modificación: {formatDateTime(updatedAt)}</span>
+        </div>
+      </form>
+      <aside className="operations-preview" aria-labelledby="popup-preview-title">
+        <h2 id="popup-preview-title" className="operations-preview-label">
+          Vista previa{' '}
+          <span className={preview.active ? 'operations-status is-active' : 'operations-status'}>
+            {preview.active ? 'Activo' : 'No activo'}
+          </span>
+        </h2>
+        <div className="operations-preview-card" data-testid="popup-preview">
+          <p className="operations-preview-title">{preview.title || 'Sin título'}</p>
+          <p className="operations-preview-message">
+            {(preview.message ?? '').split('\n').map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+import { tagAdminKeys } from './keys.ts';
+
+/** A bulk tag edit sends one event per link: recount once after the burst, not once per event. */
+const RECOUNT_DELAY_MS = 400;
+
+/**
+ * While the Etiquetas screen is open, another admin tagging or untagging files changes the counts without a
+ * reload: file_tags changes trigger one recount (the app-wide sync does not keep these counts).
+ */
+export function useLiveTagFileCounts() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const recount = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: tagAdminKeys.fileCounts() }),
+        RECOUNT_DELAY_MS,
+      );
+    };
+    const channel = supabase
+      .channel(`tag-file-counts-${crypto.randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'file_tags' }, recount)
+      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'files' }, recount)
+      .subscribe();
+    return () => {
+      clearTimeout(timer);
+      void supabase.removeChannel(channel);
+    };
+  }, [queryClient]);
+}

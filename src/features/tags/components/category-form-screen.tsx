@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { categorySchema, type CategoryValues } from '../api/tag-schemas.ts';
+import { useSaveCategory } from '../api/save-category.ts';
+import { useTagCategories } from '../api/use-tag-catalogue.ts';
+import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { tagPaths } from '../tag-paths.ts';
+import '../../../components/ui/admin-form.css';
+
+const EMPTY: CategoryValues = { name_es: '', name_en: '', hide_b2c: false, hide_b2b: false };
+
+/** /private/tags/new-category and /private/tags/edit-category/{categoryId}. */
+export function CategoryFormScreen() {
+  const { categoryId } = useParams();
+  const categories = useTagCategories();
+  const category = categoryId ? categories.data?.find((row) => row.id === categoryId) : undefined;
+  const title = categoryId ? 'Editar categoría' : 'Nueva categoría';
+
+  if (categoryId && !category) {
+    return (
+      <section className="page">
+        <PageHeader title={title} />
+        {categories.isPending ? (
+          <SkeletonList rows={3} />
+        ) : (
+          <p role="alert">
+            Esta categoría no existe. <Link to={tagPaths.list}>Volver a Etiquetas</Link>
+          </p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <Link to={tagPaths.list} className="admin-back-link">
+        ← Etiquetas
+      </Link>
+      <PageHeader title={title} />
+      <CategoryForm key={categoryId ?? 'new'} id={categoryId} initial={category ?? EMPTY} />
+    </section>
+  );
+}
+
+function CategoryForm({ id, initial }: { id?: string; initial: CategoryValues }) {
+  const navigate = useNavigate();
+  const save = useSaveCategory(id);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CategoryValues>({
+    resolver: zodResolver(categorySchema),
+    defaultValues: {
+      name_es: initial.name_es,
+      name_en: initial.name_en,
+      hide_b2c: initial.hide_b2c,
+      hide_b2b: initial.hide_b2b,
+    },
+  });
+  const submit = handleSubmit((values) => save.mutate(values, { onSuccess: () => navigate(tagPaths.list) }));
+  const message = firstError(errors);
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate aria-describedby="category-form-message">
+      <label htmlFor="category-name-es">Nombre (español)</label>
+      <input id="category-name-es" aria-invalid={!!errors.name_es} {...register('name_es')} />
+      <label htmlFor="category-name-en">Nombre (inglés)</label>
+      <input id="category-name-en" lang="en" aria-invalid={!!errors.name_en} {...register('name_en')} />
+      <label className="checkbox">
+        <input type="checkbox" {...register('hide_b2c')} /> Ocultar en B2C
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" {...register('hide_b2b')} /> Ocultar en B2B
+      </label>
+      <FormMessage id="category-form-message" message={message} />
+      <div className="admin-form-actions">
+        <button type="submit" className="button button-primary" disabled={save.isPending}>
+          {save.isPending ? 'Guardando…' : 'Guardar'}
+        </button>
+        <Link to={tagPaths.list} className="button">
+          Cancelar
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const REQUIRED_FIELDS = 'Todos los campos son obligatorios';
+
+/** The role enumeration of the staff table (spec section 6). */
+export const STAFF_ROLES = ['ADMIN', 'UPLOADER', 'FRONT', 'OPERATIONS'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What each role may do here, so an admin picks the right one. */
+export const roleDescriptions: Record<StaffRole, string> = {
+  ADMIN: 'Administra todo',
+  UPLOADER: 'Sube y edita sus archivos',
+  FRONT: 'Recepción: no entra en esta web',
+  OPERATIONS: 'Operaciones: no entra en esta web',
+};
+
+const password = z
+  .string()
+  .min(1, REQUIRED_FIELDS)
+  .min(6, 'El campo debe tener al menos 6 caracteres.')
+  .max(72, 'El campo no debe ser mayor a 72 caracteres.');
+
+/** Spec section 5: e-mail, password and role are required. */
+export const newUserSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, REQUIRED_FIELDS)
+    .max(320, 'El campo no debe ser mayor a 320 caracteres.')
+    .email('El campo debe ser un correo electrónico válido.'),
+  password,
+  role: z.enum(STAFF_ROLES, { message: REQUIRED_FIELDS }),
+});
+export type NewUserValues = z.infer<typeof newUserSchema>;
+
+export const passwordSchema = z.object({ password });
+export type PasswordValues = z.infer<typeof passwordSchema>;

@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { spanishError } from '../../../lib/errors.ts';
+import { useStaffUsers } from '../api/get-staff-users.ts';
+import { useUpdateStaffPassword } from '../api/update-staff-password.ts';
+import { messageOf } from '../api/invoke-staff-users.ts';
+import { passwordSchema, type PasswordValues } from '../api/staff-user-schema.ts';
+import { firstError } from '../../../components/ui/form-message.tsx';
+import { userPaths } from '../user-paths.ts';
+import '../../../components/ui/admin-form.css';
+
+/** /private/users/update-password/{uid}: sets a new password for a staff account. */
+export function UpdatePasswordScreen() {
+  const { uid = '' } = useParams();
+  const navigate = useNavigate();
+  const users = useStaffUsers();
+  const email = users.data?.find((user) => user.uid === uid)?.email;
+  const update = useUpdateStaffPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: { password: '' } });
+  const submit = handleSubmit(({ password }) =>
+    update.mutate({ uid, password }, { onSuccess: () => navigate(userPaths.list) }),
+  );
+  const message =
+    firstError(errors) ??
+    (update.error
+      ? messageOf(update.error, spanishError(update.error, 'No se pudo cambiar la contraseña.'))
+      : undefined);
+
+  return (
+    <section className="page">
+      <Link to={userPaths.list} className="admin-back-link">
+        ← Usuarios
+      </Link>
+      <PageHeader title="Cambiar contraseña">
+        <p className="muted" data-testid="password-user">
+          {email ?? (users.isPending ? 'Cargando…' : 'Usuario desconocido')}
+        </p>
+      </PageHeader>
+      <form className="admin-form" onSubmit={submit} noValidate aria-describedby="password-message">
+        <fieldset disabled={update.isPending} className="admin-form-fields">
+          <label htmlFor="new-password">Nueva contraseña</label>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            aria-describedby="new-password-hint"
+            {...register('password')}
+          />
+          <p id="new-password-hint" className="admin-form-hint">
+            Al menos 6 caracteres. Después no se podrá volver a ver.
+          </p>
+        </fieldset>
+        <p id="password-message" className="form-error" role="alert">
+          {message}
+        </p>
+        <div className="admin-form-actions">
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            {update.isPending ? 'Guardando…' : 'Cambiar contraseña'}
+          </button>
+          <Link to={userPaths.list} className="button">
+            Cancelar
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { spanishError } from '../../../lib/errors.ts';
+import { plural } from '../../../lib/plural.ts';
+import { useStaffUsers, type StaffUser } from '../api/get-staff-users.ts';
+import { useDeleteStaffUser } from '../api/delete-staff-user.ts';
+import { useUpdateStaffRole } from '../api/update-staff-role.ts';
+import { useLiveStaffUsers } from '../api/use-live-staff-users.ts';
+import { messageOf } from '../api/invoke-staff-users.ts';
+import { STAFF_ROLES, roleDescriptions, type StaffRole } from '../api/staff-user-schema.ts';
+import { userPaths } from '../user-paths.ts';
+import '../../../components/ui/admin-form.css';
+import '../users.css';
+
+/** Usuarios (spec section 2): staff accounts by e-mail with their role. */
+export function UsersScreen() {
+  const users = useStaffUsers();
+  useLiveStaffUsers();
+  const newUser = (
+    <Link to={userPaths.newUser} className="button button-primary">
+      Nuevo usuario
+    </Link>
+  );
+  return (
+    <section className="page">
+      <PageHeader title="Usuarios" actions={newUser}>
+        <p className="muted">
+          {users.data ? plural(users.data.length, 'cuenta', 'cuentas') : 'Cuentas'} del personal. Solo ADMIN y UPLOADER
+          pueden entrar en esta web.
+        </p>
+      </PageHeader>
+      {users.error ? (
+        <p className="form-error" role="alert">
+          {messageOf(users.error, spanishError(users.error))}
+        </p>
+      ) : !users.data ? (
+        <SkeletonList rows={5} label="Cargando usuarios…" />
+      ) : users.data.length === 0 ? (
+        <EmptyState title="Todavía no hay usuarios" action={newUser} />
+      ) : (
+        <ul className="user-list" aria-label="Usuarios">
+          {users.data.map((user) => (
+            <UserRow key={user.uid} user={user} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function UserRow({ user }: { user: StaffUser }) {
+  const { state } = useAuth();
+  const isSelf = state.status === 'signedIn' && state.session.user.id === user.uid;
+  const updateRole = useUpdateStaffRole();
+  const deleteUser = useDeleteStaffUser();
+  const roleId = `role-${user.uid}`;
+  return (
+    <li className="user-row" data-testid={`user-${user.email}`}>
+      <span className="user-email">
+        {user.email}
+        {isSelf && <span className="muted"> (tú)</span>}
+      </span>
+      <span className="user-role">
+        <label htmlFor={roleId} className="visually-hidden">
+          Rol de {user.email}
+        </label>
+        <select
+          id={roleId}
+          value={user.role ?? ''}
+          disabled={isSelf || updateRole.isPending}
+          aria-describedby={isSelf ? 'own-account-note' : undefined}
+          onChange={(event) => updateRole.mutate({ uid: user.uid, role: event.target.value as StaffRole })}
+        >
+          {user.role === null && <option value="">Sin rol</option>}
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role} title={roleDescriptions[role]}>
+              {role}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="user-actions">
+        <Link
+          to={userPaths.updatePassword(user.uid)}
+          className="button button-small"
+          aria-label={`Cambiar contraseña de ${user.email}`}
+        >
+          Cambiar contraseña
+        </Link>
+        {isSelf ? (
+          <span id="own-account-note" className="muted user-self-note">
+            No puedes borrar ni cambiar el rol de tu propio usuario.
+          </span>
+        ) : (
+          <ConfirmDialog
+            trigger={
+              <button
+                type="button"
+                className="button button-small button-danger"
+                aria-label={`Borrar ${user.email}`}
+                disabled={deleteUser.isPending}
+              >
+                Borrar
+              </button>
+            }
+            title="Borrar usuario"
+            description={deleteQuestion(`el usuario ${user.email}`)}
+            onConfirm={() => deleteUser.mutate({ uid: user.uid, email: user.email })}
+          />
+        )}
+      </span>
+    </li>
+  );
+}

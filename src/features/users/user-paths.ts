@@ -1,0 +1,6 @@
+/** Routes of the Usuarios section (spec section 2). */
+export const userPaths = {
+  list: '/private/users',
+  newUser: '/private/users/new-user',
+  updatePassword: (uid: string) => `/private/users/update-password/${uid}`,
+};
