@@ -313,7 +313,7 @@ isOneToOne: false
 { Args: { "p_collection_id": string,"p_file_id": string }; Returns: boolean
                            },
 "save_academy_video":
-{ Args: { "p_category_ids": (string)[],"p_id": string,"p_language": string,"p_thumbnail_url": string,"p_title": string,"p_youtube_id": string,"p_youtube_url": string }; Returns: string
+{ Args: { "p_category_ids": (string)[],"p_id"?: string,"p_language": string,"p_thumbnail_url"?: string,"p_title": string,"p_youtube_id": string,"p_youtube_url": string }; Returns: string
                            },
 "search_academy_users":
 { Args: { "p_limit"?: number,"p_offset"?: number,"p_query"?: string }; Returns: {

@@ -4,13 +4,14 @@
 -- set_academy_user_categories.)
 
 create function public.save_academy_video(
-  p_id uuid,
   p_youtube_id text,
   p_youtube_url text,
   p_language text,
   p_title text,
-  p_thumbnail_url text,
-  p_category_ids uuid[]
+  p_category_ids uuid[],
+  p_thumbnail_url text default null,
+  -- null creates; an id updates that video's title, language and categories (its link stays).
+  p_id uuid default null
 )
 returns uuid
 language plpgsql
@@ -41,6 +42,6 @@ begin
   return v_id;
 end
 $$;
-revoke all on function public.save_academy_video(uuid, text, text, text, text, text, uuid[]) from public, anon;
-grant execute on function public.save_academy_video(uuid, text, text, text, text, text, uuid[])
+revoke all on function public.save_academy_video(text, text, text, text, uuid[], text, uuid) from public, anon;
+grant execute on function public.save_academy_video(text, text, text, text, uuid[], text, uuid)
   to authenticated, service_role;
