@@ -50,7 +50,7 @@ function CategoryRow({ category }: { category: AcademyCategory }) {
     <li className="academy-item">
       <div className="academy-item-main">
         <span className="academy-item-title">
-          {category.name_es}
+          <span className="academy-category-name">{category.name_es}</span>
           {category.is_private && <LockIcon />}
         </span>
         <p className="academy-meta">
