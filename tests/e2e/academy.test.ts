@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -50,6 +51,14 @@ beforeAll(async () => {
   service = client('service_role');
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'es-ES', viewport: viewports.desktop });
+  // The provider's image host is on the internet, which this browser may not reach: it answers with a
+  // generated picture so the screens (and their screenshots) show thumbnails as they would in production.
+  const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#3b7fb6' } })
+    .png()
+    .toBuffer();
+  await context.route('https://i.ytimg.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: thumbnail }),
+  );
   page = await context.newPage();
   page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
   realtime = recordRealtimeFrames(page);

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '../../../lib/supabase.ts';
-import { notify } from '../../../lib/notify.ts';
 
 /** What the `video-info` edge function answers for a pasted URL. */
 export interface VideoInfo {
@@ -27,9 +26,7 @@ export async function fetchVideoInfo(url: string): Promise<VideoInfo> {
   return data;
 }
 
+/** Its error is shown inline under the URL field (where the admin is looking), so no toast repeats it. */
 export function useFetchVideoInfo() {
-  return useMutation({
-    mutationFn: fetchVideoInfo,
-    onError: (error) => notify.error(error, 'No se pudo obtener la información del video.'),
-  });
+  return useMutation({ mutationFn: fetchVideoInfo });
 }

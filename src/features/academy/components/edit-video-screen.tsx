@@ -7,6 +7,7 @@ import { videoQueryOptions } from '../api/get-video.ts';
 import { useUpdateVideo } from '../api/save-video.ts';
 import { academyPaths } from '../paths.ts';
 import { VideoForm } from './video-form.tsx';
+import { VideoThumbnail } from './video-thumbnail.tsx';
 
 /** /private/academy/edit-video/{videoId}. */
 export function EditVideoScreen() {
@@ -37,7 +38,7 @@ export function EditVideoScreen() {
           </a>
         </p>
       </PageHeader>
-      {data.thumbnail_url && <img className="academy-fetched-thumbnail" src={data.thumbnail_url} alt="" />}
+      <VideoThumbnail className="academy-fetched-thumbnail" src={data.thumbnail_url} />
       <VideoForm
         key={data.id}
         defaultValues={{

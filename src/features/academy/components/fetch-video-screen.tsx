@@ -7,6 +7,7 @@ import { useFetchedVideo } from '../lib/fetched-video.tsx';
 import { videoUrlSchema, type VideoUrlForm } from '../lib/schemas.ts';
 import { spanishError } from '../../../lib/errors.ts';
 import { academyPaths } from '../paths.ts';
+import { VideoThumbnail } from './video-thumbnail.tsx';
 
 /**
  * The fetch step of a new video: paste a URL, the video-info function asks the provider for its title and
@@ -58,7 +59,7 @@ export function FetchVideoScreen() {
       </form>
       {fetched && (
         <section className="academy-fetched" aria-labelledby="fetched-title">
-          {fetched.thumbnailUrl && <img className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} alt="" />}
+          <VideoThumbnail className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} />
           <div>
             <h2 id="fetched-title">{fetched.title || 'Video sin título'}</h2>
             <p>

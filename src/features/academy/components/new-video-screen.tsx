@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useCreateVideo } from '../api/save-video.ts';
 import { useFetchedVideo } from '../lib/fetched-video.tsx';
 import { academyPaths } from '../paths.ts';
+import { VideoThumbnail } from './video-thumbnail.tsx';
 import { VideoForm } from './video-form.tsx';
 
 /** /private/academy/new-video: only after the fetch step; the fetched info is cleared once created. */
@@ -20,7 +21,7 @@ export function NewVideoScreen() {
     <>
       <PageHeader title="Nuevo video" />
       <div className="academy-fetched">
-        {fetched.thumbnailUrl && <img className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} alt="" />}
+        <VideoThumbnail className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} />
         <p>
           <a href={fetched.youtubeUrl} target="_blank" rel="noreferrer noopener">
             {fetched.youtubeUrl}

@@ -11,6 +11,7 @@ import { categoriesQueryOptions, type AcademyCategory } from '../api/get-categor
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { academyPaths } from '../paths.ts';
 import { LockIcon } from './lock-icon.tsx';
+import { VideoThumbnail } from './video-thumbnail.tsx';
 
 /** /private/academy: the videos, newest first, with link, like count, Editar and Borrar. */
 export function VideosScreen() {
@@ -53,11 +54,7 @@ function VideoRow({ video, categories }: { video: AcademyVideo; categories: Acad
   const videoCategories = categories.filter((category) => video.categoryIds.includes(category.id));
   return (
     <li className="academy-item academy-video">
-      {video.thumbnail_url ? (
-        <img className="academy-thumbnail" src={video.thumbnail_url} alt="" loading="lazy" />
-      ) : (
-        <div className="academy-thumbnail academy-thumbnail-empty" aria-hidden="true" />
-      )}
+      <VideoThumbnail className="academy-thumbnail" src={video.thumbnail_url} />
       <div className="academy-item-main">
         <a className="academy-item-title" href={video.youtube_url} target="_blank" rel="noreferrer noopener">
           {video.title}
