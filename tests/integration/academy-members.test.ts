@@ -154,6 +154,12 @@ describe('what a member reads', () => {
     expect(error?.code === '42501' || (error === null && data?.length === 0)).toBe(true);
   });
 
+  it('is not staff: this site would sign them out (no staff role)', async () => {
+    const { data, error } = await lucia.rpc('current_staff_role');
+    expect(error).toBeNull();
+    expect(data).toBeNull();
+  });
+
   it('changes nothing an admin administers', async () => {
     const insert = await tom.from('academy_categories').insert({ name_es: 'Hack', name_en: 'Hack' });
     expect(insert.error?.code).toBe('42501');
