@@ -11,8 +11,9 @@ export function useAcademyLive() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refetch = (queryKey: readonly unknown[]) => () => void queryClient.invalidateQueries({ queryKey });
+    // A topic of its own per mount: a remount (StrictMode, tab switches) never reuses a channel being removed.
     const channel = supabase
-      .channel('academy-admin')
+      .channel(`academy-admin-${crypto.randomUUID()}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_likes' }, refetch(academyKeys.videos()))
       .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_videos' }, refetch(academyKeys.videos()))
       .on(
