@@ -137,3 +137,32 @@ update public.operations_popup
        message = 'Mantenimiento de la piscina el lunes de 8:00 a 12:00.<br>Gracias por vuestra colaboración.',
        active = false
  where id = 1;
+
+-- Two academy members who sign in to the academy app (not to this site): Lucía has been granted the private
+-- category Dirección, Tom has not.
+--   MEMBER      lucia@agencia.example       / academy-lucia
+--   MEMBER      tom@travel.example          / academy-tom
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token, email_change_token_new,
+  email_change, phone_change, phone_change_token, email_change_token_current, reauthentication_token
+)
+select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+       extensions.crypt(u.password, extensions.gen_salt('bf', 10)), now(),
+       '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '', '', '', '', ''
+from (values
+  ('a0000000-0000-4000-8000-000000000101'::uuid, 'lucia@agencia.example', 'academy-lucia'),
+  ('a0000000-0000-4000-8000-000000000102'::uuid, 'tom@travel.example', 'academy-tom')
+) as u (id, email, password);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+select u.id::text, u.id,
+       jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', false, 'phone_verified', false),
+       'email', now(), now()
+from auth.users u
+where u.id in ('a0000000-0000-4000-8000-000000000101', 'a0000000-0000-4000-8000-000000000102');
+
+update public.academy_users set auth_user_id = 'a0000000-0000-4000-8000-000000000101'
+ where id = 'b2000000-0000-4000-8000-000000000001';
+update public.academy_users set auth_user_id = 'a0000000-0000-4000-8000-000000000102'
+ where id = 'b2000000-0000-4000-8000-000000000002';

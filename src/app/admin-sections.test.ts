@@ -21,7 +21,7 @@ describe('admin sections and feature flags', () => {
       'Operaciones',
     ]);
     expect(routePaths(createAppRoutes(deployment.features))).toEqual(
-      expect.arrayContaining(['/private/users', '/private/collection/:id', '/private/academy/*']),
+      expect.arrayContaining(['/private/users', '/private/collection/:id', '/private/academy']),
     );
   });
 
@@ -35,5 +35,24 @@ describe('admin sections and feature flags', () => {
     expect(paths).not.toContain('/private/collection/:id');
     expect(paths).toContain('/private/tags/edit-tag/:tagId');
     expect(paths).toContain('/private/files');
+  });
+
+  it('drops the Academy entry and every Academy route when the academy flag is off', () => {
+    const academyPaths = (features: typeof deployment.features) =>
+      routePaths(createAppRoutes(features)).filter((path) => path.startsWith('/private/academy'));
+    expect(academyPaths(deployment.features).sort()).toEqual([
+      '/private/academy',
+      '/private/academy/categories',
+      '/private/academy/edit-category/:categoryId',
+      '/private/academy/edit-user/:userId',
+      '/private/academy/edit-video/:videoId',
+      '/private/academy/fetch-youtube',
+      '/private/academy/new-category',
+      '/private/academy/new-video',
+      '/private/academy/users',
+    ]);
+    const features = { ...deployment.features, academy: false };
+    expect(enabledAdminSections(features).map((section) => section.label)).not.toContain('Academy');
+    expect(academyPaths(features)).toEqual([]);
   });
 });

@@ -74,14 +74,14 @@ isOneToOne: false
                   ]
                 },"academy_users": {
                   Row: {
-                    "city": string,"company": string,"country": string,"created_on": string,"email": string,"id": string,"name": string
+                    "auth_user_id": string | null,"city": string,"company": string,"country": string,"created_on": string,"email": string,"id": string,"name": string,"search_document": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email": string,"id"?: string,"name"?: string
+                    "auth_user_id"?: string | null,"city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email": string,"id"?: string,"name"?: string,"search_document"?: never
                   }
                   Update: {
-                    "city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email"?: string,"id"?: string,"name"?: string
+                    "auth_user_id"?: string | null,"city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email"?: string,"id"?: string,"name"?: string,"search_document"?: never
                   }
                   Relationships: [
                     
@@ -114,9 +114,9 @@ isOneToOne: false
                   ]
                 },"academy_videos": {
                   Row: {
-                    "created_on": string,"id": string,"language": string,"thumbnail_url": string | null,"title": string,"youtube_id": string,"youtube_url": string
+                    "created_on": string,"id": string,"language": string,"thumbnail_url": string | null,"title": string,"youtube_id": string,"youtube_url": string,"like_count": number | null
                   }
-                  ComputedFields: never
+                  ComputedFields: "like_count"
                   Insert: {
                     "created_on"?: string,"id"?: string,"language"?: string,"thumbnail_url"?: string | null,"title": string,"youtube_id": string,"youtube_url": string
                   }
@@ -308,12 +308,36 @@ isOneToOne: false
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
                            },
+"like_count":
+{ Args: { "p_video": Omit<Database["public"]['Tables']["academy_videos"]['Row'], Database["public"]['Tables']["academy_videos"]['ComputedFields']> }; Returns: number
+                           },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
                            },
 "remove_file_from_collection":
 { Args: { "p_collection_id": string,"p_file_id": string }; Returns: boolean
                            },
+"save_academy_video":
+{ Args: { "p_category_ids": (string)[],"p_id"?: string,"p_language": string,"p_thumbnail_url"?: string,"p_title": string,"p_youtube_id": string,"p_youtube_url": string }; Returns: string
+                           },
+"search_academy_users":
+{ Args: { "p_limit"?: number,"p_offset"?: number,"p_query"?: string }; Returns: {
+              "auth_user_id": string | null,
+"city": string,
+"company": string,
+"country": string,
+"created_on": string,
+"email": string,
+"id": string,
+"name": string,
+"search_document": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "academy_users"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "search_files":
 { Args: { "p_filter"?: Json,"p_limit"?: number,"p_offset"?: number,"p_sort"?: string }; Returns: Json
                            },

@@ -11,6 +11,9 @@ import { DEFAULT_API_PORT, DEFAULT_DB_PORT, DEFAULT_HOST } from './config.ts';
 const DEMO_ACCOUNTS = [
   { role: 'ADMIN', email: 'admin@mediateca.local', password: 'mediateca-admin' },
   { role: 'UPLOADER', email: 'uploader@mediateca.local', password: 'mediateca-uploader' },
+  // Academy members sign in to the academy app's API only; Lucía has a private category, Tom has not.
+  { role: 'MEMBER', email: 'lucia@agencia.example', password: 'academy-lucia' },
+  { role: 'MEMBER', email: 'tom@travel.example', password: 'academy-tom' },
 ];
 
 function envPort(name: string, fallback: number): number {

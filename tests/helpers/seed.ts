@@ -65,3 +65,19 @@ export const seedAcademyVideos = {
   complaints: 'b1000000-0000-4000-8000-000000000002',
   ocupacion: 'b1000000-0000-4000-8000-000000000003',
 } as const;
+
+/** Academy members (academy_users rows linked to Auth accounts). Lucía is granted the private Dirección. */
+export const seedAcademyMembers = {
+  lucia: {
+    id: 'b2000000-0000-4000-8000-000000000001',
+    authId: 'a0000000-0000-4000-8000-000000000101',
+    email: 'lucia@agencia.example',
+    password: 'academy-lucia',
+  },
+  tom: {
+    id: 'b2000000-0000-4000-8000-000000000002',
+    authId: 'a0000000-0000-4000-8000-000000000102',
+    email: 'tom@travel.example',
+    password: 'academy-tom',
+  },
+} as const;

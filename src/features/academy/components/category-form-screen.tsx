@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { categoriesQueryOptions } from '../api/get-categories.ts';
+import { useCreateCategory, useUpdateCategory } from '../api/save-category.ts';
+import { categorySchema, type CategoryForm } from '../lib/schemas.ts';
+import { academyPaths } from '../paths.ts';
+
+/** /private/academy/new-category. */
+export function NewCategoryScreen() {
+  const createCategory = useCreateCategory();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title="Nueva categoria" />
+      <CategoryFormFields
+        defaultValues={{ nameEs: '', nameEn: '', isPrivate: false }}
+        pending={createCategory.isPending}
+        submitLabel="Crear categoría"
+        onSubmit={(fields) =>
+          createCategory.mutate(fields, { onSuccess: () => void navigate(academyPaths.categories) })
+        }
+      />
+    </>
+  );
+}
+
+/** /private/academy/edit-category/{categoryId}. */
+export function EditCategoryScreen() {
+  const { categoryId = '' } = useParams();
+  const categories = useQuery(categoriesQueryOptions());
+  const updateCategory = useUpdateCategory(categoryId);
+  const navigate = useNavigate();
+  const category = categories.data?.find((candidate) => candidate.id === categoryId);
+
+  if (categories.isPending) return <SkeletonList rows={3} label="Cargando categoría…" />;
+  if (!category)
+    return (
+      <EmptyState
+        title="No se encontró la categoría"
+        action={
+          <Link className="button" to={academyPaths.categories}>
+            Volver a las categorías
+          </Link>
+        }
+      />
+    );
+  return (
+    <>
+      <PageHeader title="Editar categoria" />
+      <CategoryFormFields
+        key={category.id}
+        defaultValues={{ nameEs: category.name_es, nameEn: category.name_en, isPrivate: category.is_private }}
+        pending={updateCategory.isPending}
+        submitLabel="Guardar"
+        onSubmit={(fields) =>
+          updateCategory.mutate(fields, { onSuccess: () => void navigate(academyPaths.categories) })
+        }
+      />
+    </>
+  );
+}
+
+interface CategoryFormFieldsProps {
+  defaultValues: CategoryForm;
+  onSubmit: (values: CategoryForm) => void;
+  pending: boolean;
+  submitLabel: string;
+}
+
+function CategoryFormFields({ defaultValues, onSubmit, pending, submitLabel }: CategoryFormFieldsProps) {
+  const form = useForm<CategoryForm>({ resolver: zodResolver(categorySchema), defaultValues });
+  const { errors } = form.formState;
+  // One message for the form, as the spec shows it: 'Todos los campos son obligatorios'.
+  const error = errors.nameEs?.message ?? errors.nameEn?.message;
+  return (
+    <form className="academy-form" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
+      <label htmlFor="category-name-es">Nombre (español)</label>
+      <input id="category-name-es" aria-invalid={errors.nameEs ? true : undefined} {...form.register('nameEs')} />
+      <label htmlFor="category-name-en">Nombre (inglés)</label>
+      <input id="category-name-en" aria-invalid={errors.nameEn ? true : undefined} {...form.register('nameEn')} />
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('isPrivate')} />
+        Categoría privada (solo la ven los usuarios con acceso)
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="academy-form-actions">
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? 'Guardando…' : submitLabel}
+        </button>
+        <Link className="button" to={academyPaths.categories}>
+          Cancelar
+        </Link>
+      </div>
+    </form>
+  );
+}

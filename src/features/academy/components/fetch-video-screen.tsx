@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useFetchVideoInfo } from '../api/fetch-video-info.ts';
+import { useFetchedVideo } from '../lib/fetched-video.tsx';
+import { videoUrlSchema, type VideoUrlForm } from '../lib/schemas.ts';
+import { spanishError } from '../../../lib/errors.ts';
+import { academyPaths } from '../paths.ts';
+import { VideoThumbnail } from './video-thumbnail.tsx';
+
+/**
+ * The fetch step of a new video: paste a URL, the video-info function asks the provider for its title and
+ * thumbnail. The form is unsubmitted, then waiting on that call; the result waits in the fetched-video store
+ * for the new-video form.
+ */
+export function FetchVideoScreen() {
+  const { fetched, setFetched } = useFetchedVideo();
+  const fetchInfo = useFetchVideoInfo();
+  const form = useForm<VideoUrlForm>({ resolver: zodResolver(videoUrlSchema), defaultValues: { url: '' } });
+  const urlError = form.formState.errors.url?.message;
+
+  const submit = form.handleSubmit((values) => {
+    setFetched(null);
+    fetchInfo.mutate(values.url, { onSuccess: (info) => setFetched(info) });
+  });
+
+  return (
+    <>
+      <PageHeader title="Nuevo video">
+        <p className="muted">Pega el enlace del video para obtener su título y su miniatura.</p>
+      </PageHeader>
+      <form className="academy-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor="video-url">URL del video</label>
+        <div className="academy-url-row">
+          <input
+            id="video-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? 'video-url-error' : undefined}
+            {...form.register('url')}
+          />
+          <button type="submit" className="button button-primary" disabled={fetchInfo.isPending}>
+            {fetchInfo.isPending ? 'Obteniendo…' : 'Obtener información'}
+          </button>
+        </div>
+        {urlError && (
+          <p id="video-url-error" className="form-error" role="alert">
+            {urlError}
+          </p>
+        )}
+        {fetchInfo.isError && (
+          <p className="form-error" role="alert">
+            {spanishError(fetchInfo.error)}
+          </p>
+        )}
+      </form>
+      {fetched && (
+        <section className="academy-fetched" aria-labelledby="fetched-title">
+          <VideoThumbnail className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} />
+          <div>
+            <h2 id="fetched-title">{fetched.title || 'Video sin título'}</h2>
+            <p>
+              <a href={fetched.youtubeUrl} target="_blank" rel="noreferrer noopener">
+                {fetched.youtubeUrl}
+              </a>
+            </p>
+            <Link className="button button-primary" to={academyPaths.newVideo}>
+              Continuar
+            </Link>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
