@@ -142,10 +142,11 @@ describe('browsing the files screen', () => {
     await expect.poll(() => page.getByTestId('files-count').textContent()).toBe(String((LIBRARY * 3) / 5));
     const first = page.locator('.file-card-link').first();
     await first.focus();
+    const focused = () => page.evaluate(() => Number((document.activeElement as HTMLElement).dataset.index));
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index)).toBe('1');
+    await expect.poll(focused).toBe(1);
     await page.keyboard.press('ArrowDown');
-    expect(Number(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index))).toBeGreaterThan(1);
+    await expect.poll(focused).toBeGreaterThan(1);
     await page.keyboard.press(' ');
     await page.getByRole('region', { name: 'Archivos seleccionados' }).getByText('1 seleccionado').waitFor();
     await screenshot(page, 'files-keyboard-selection');

@@ -210,7 +210,14 @@ describe('admins', () => {
   });
 
   it('grant an academy user only private categories', async () => {
-    const user = 'b2000000-0000-4000-8000-000000000002';
+    // Its own academy user: the seed members belong to the academy members' tests.
+    const { data: created, error } = await service
+      .from('academy_users')
+      .insert({ name: 'Regla de acceso', email: `regla-${crypto.randomUUID()}@test.local` })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const user = created!.id as string;
     const ok = await admin.rpc('set_academy_user_categories', {
       p_user_id: user,
       p_category_ids: ['b0000000-0000-4000-8000-000000000003'],

@@ -12,19 +12,16 @@ export function useFileFilters() {
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => filtersFromParams(params), [params]);
 
-  // Each change is applied to the URL as it is now (a function of the current params), so two filters
-  // chosen in quick succession both stick.
+  // Each change starts from the URL as it is at that moment, not as it was at the last render: React Router's
+  // functional setSearchParams hands over the render-time params, so a filter chosen before the screen had
+  // rendered the previous one used to undo it.
   const setFilter = useCallback(
-    (key: Param, value: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
+    (key: Param, value: string | null) => {
+      const next = new URLSearchParams(window.location.search);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
   const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
