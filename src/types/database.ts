@@ -154,14 +154,14 @@ isOneToOne: false
                   ]
                 },"collections": {
                   Row: {
-                    "created_at": string,"id": string,"is_public": boolean,"name": string,"updated_at": string
+                    "created_at": string,"file_count": number,"id": string,"is_public": boolean,"name": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
+                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
                   }
                   Update: {
-                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
+                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -302,6 +302,12 @@ isOneToOne: false
                            },
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
+                           },
+"get_public_collection":
+{ Args: { "p_collection_id": string }; Returns: Json
+                           },
+"get_public_file":
+{ Args: { "p_file_id": string }; Returns: Json
                            },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
