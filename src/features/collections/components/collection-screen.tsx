@@ -9,11 +9,11 @@ import { plural } from '../../../lib/plural.ts';
 import { spanishError } from '../../../lib/errors.ts';
 import { collectionQueryOptions } from '../api/get-collection.ts';
 import { collectionFilesQueryOptions } from '../api/get-collection-files.ts';
-import { useUpdateCollection } from '../api/update-collection.ts';
 import { useDeleteCollection } from '../api/delete-collection.ts';
 import { CollectionNameEditor } from './collection-name-form.tsx';
 import { CollectionFileCard } from './collection-file-card.tsx';
 import { PublicLink } from './public-link.tsx';
+import { PublicToggle } from './public-toggle.tsx';
 import '../collections.css';
 
 /** /private/collection/{id} (spec section 5): rename, public toggle and link, its files with Quitar, Borrar. */
@@ -22,7 +22,6 @@ export function CollectionScreen() {
   const navigate = useNavigate();
   const collection = useQuery(collectionQueryOptions(id));
   const files = useQuery(collectionFilesQueryOptions(id));
-  const update = useUpdateCollection();
   const remove = useDeleteCollection();
 
   if (collection.isPending) {
@@ -46,8 +45,6 @@ export function CollectionScreen() {
   }
 
   const data = collection.data;
-  const isPublic =
-    update.isPending && 'is_public' in update.variables.change ? update.variables.change.is_public : data.is_public;
   return (
     <section className="page collection-page">
       <p className="collection-back">
@@ -74,17 +71,8 @@ export function CollectionScreen() {
       <div className="collection-settings">
         <CollectionNameEditor key={data.name} id={data.id} name={data.name} />
         <div className="collection-sharing">
-          <label className="checkbox" htmlFor="collection-public">
-            <input
-              id="collection-public"
-              type="checkbox"
-              checked={isPublic}
-              disabled={update.isPending}
-              onChange={(event) => update.mutate({ id: data.id, change: { is_public: event.currentTarget.checked } })}
-            />
-            Colección pública
-          </label>
-          <PublicLink id={data.id} isPublic={isPublic} name={data.name} />
+          <PublicToggle id={data.id} isPublic={data.is_public} inputId="collection-public" />
+          <PublicLink id={data.id} isPublic={data.is_public} name={data.name} />
         </div>
       </div>
 

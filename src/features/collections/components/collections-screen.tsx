@@ -8,10 +8,10 @@ import { paths } from '../../../config/paths.ts';
 import { plural } from '../../../lib/plural.ts';
 import { spanishError } from '../../../lib/errors.ts';
 import { collectionListQueryOptions, type CollectionSummary } from '../api/get-collections.ts';
-import { useUpdateCollection } from '../api/update-collection.ts';
 import { useDeleteCollection } from '../api/delete-collection.ts';
 import { CreateCollectionForm } from './create-collection-form.tsx';
 import { PublicLink } from './public-link.tsx';
+import { PublicToggle } from './public-toggle.tsx';
 import '../collections.css';
 
 /** /private/collections (spec section 5): create by name; each row with its count, link, public flag, Borrar. */
@@ -45,14 +45,7 @@ export function CollectionsScreen() {
 }
 
 function CollectionRow({ collection }: { collection: CollectionSummary }) {
-  const update = useUpdateCollection();
   const remove = useDeleteCollection();
-  const checkboxId = `public-${collection.id}`;
-  // Show the change at once; the row's data catches up when the list refetches.
-  const isPublic =
-    update.isPending && 'is_public' in update.variables.change
-      ? update.variables.change.is_public
-      : collection.is_public;
   return (
     <li className="collection-row" aria-label={collection.name}>
       <div className="collection-row-main">
@@ -61,20 +54,9 @@ function CollectionRow({ collection }: { collection: CollectionSummary }) {
         </Link>
         <span className="muted">{plural(collection.file_count, 'archivo', 'archivos')}</span>
       </div>
-      <PublicLink id={collection.id} isPublic={isPublic} name={collection.name} />
+      <PublicLink id={collection.id} isPublic={collection.is_public} name={collection.name} />
       <div className="collection-row-actions">
-        <label className="checkbox" htmlFor={checkboxId}>
-          <input
-            id={checkboxId}
-            type="checkbox"
-            checked={isPublic}
-            disabled={update.isPending}
-            onChange={(event) =>
-              update.mutate({ id: collection.id, change: { is_public: event.currentTarget.checked } })
-            }
-          />
-          Colección pública
-        </label>
+        <PublicToggle id={collection.id} isPublic={collection.is_public} inputId={`public-${collection.id}`} />
         <ConfirmDialog
           trigger={
             <button type="button" className="button button-danger button-small" disabled={remove.isPending}>

@@ -30,7 +30,8 @@ export const texts = {
     emptyCollection: 'Esta colección todavía no tiene archivos publicados.',
     fileUnavailable: 'Este archivo no está disponible',
     collectionUnavailable: 'Esta colección no está disponible',
-    unavailableText: 'Puede que el enlace no sea correcto o que ya no se comparta. Pide un enlace nuevo a quien te lo envió.',
+    unavailableText:
+      'Puede que el enlace no sea correcto o que ya no se comparta. Pide un enlace nuevo a quien te lo envió.',
     loading: 'Cargando…',
     loadError: 'No se pudo cargar la página. Comprueba tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
