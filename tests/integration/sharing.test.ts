@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { client, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts, seedCollections } from '../helpers/seed.ts';
+import { readZip } from '../helpers/zip.ts';
 
 /**
  * What anonymous visitors of shared links may read (issue 17): one published file or one public collection
@@ -26,7 +27,7 @@ async function signIn(email: string, password: string) {
 async function makeImage(published: boolean) {
   const id = crypto.randomUUID();
   const objectPath = `${id}/foto.jpg`;
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7bd5' } })
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: `#${id.slice(0, 6)}` } })
     .jpeg()
     .toBuffer();
   const upload = await service.storage.from('media').upload(objectPath, bytes, { contentType: 'image/jpeg' });
@@ -201,5 +202,37 @@ describe('collection file count', () => {
     expect(error?.code).toBe('42501');
     const insert = await admin.from('collections').insert({ name: 'Trampa', file_count: 5 });
     expect(insert.error?.code).toBe('42501');
+  });
+});
+
+describe("a public collection's ZIP", () => {
+  const zipUrl = (collectionId: string) => `${stackInfo().apiUrl}/functions/v1/collection-zip/${collectionId}`;
+
+  it('holds exactly the published originals, byte for byte, with unique names', async () => {
+    const first = await makeImage(true);
+    const second = await makeImage(true);
+    const hidden = await makeImage(false);
+    const id = await makeCollection(true, [first.id, second.id, hidden.id]);
+    const response = await fetch(zipUrl(id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Compartida [0-9a-f]{8}\.zip"/);
+    const entries = readZip(Buffer.from(await response.arrayBuffer()));
+    // All three were uploaded as foto.jpg: the second gets a numbered name; the unpublished one is left out.
+    expect([...entries.keys()].sort()).toEqual(['foto (2).jpg', 'foto.jpg']);
+    const contents = [...entries.values()];
+    expect(contents.some((bytes) => bytes.equals(first.bytes))).toBe(true);
+    expect(contents.some((bytes) => bytes.equals(second.bytes))).toBe(true);
+    expect(contents.some((bytes) => bytes.equals(hidden.bytes))).toBe(false);
+  });
+
+  it('is refused for a private, unknown or malformed collection id', async () => {
+    const published = await makeImage(true);
+    const closed = await makeCollection(false, [published.id]);
+    for (const id of [closed, crypto.randomUUID(), 'nada']) {
+      const response = await fetch(zipUrl(id));
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { publicCollectionQueryOptions } from '../api/get-public-collection.ts';
 import type { PublicCollection } from '../api/public-schemas.ts';
-import { publicMediaUrl } from '../lib/media-url.ts';
+import { collectionZipUrl, publicMediaUrl } from '../lib/media-url.ts';
 import { texts, useLanguage, type Language } from '../lib/language.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { NotAvailable } from './not-available.tsx';
@@ -40,7 +40,17 @@ function PublicCollectionView({ collection, language }: { collection: PublicColl
     <section className="public-collection" aria-labelledby="collection-title">
       <p className="public-kicker">{t.sharedCollection}</p>
       <h1 id="collection-title">{collection.name}</h1>
-      <p className="public-count">{t.files(collection.files.length)}</p>
+      <div className="public-collection-bar">
+        <p className="public-count">{t.files(collection.files.length)}</p>
+        {collection.files.length > 0 && (
+          <a className="button button-primary public-download" href={collectionZipUrl(collection.id)} download>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            </svg>
+            {t.downloadAll}
+          </a>
+        )}
+      </div>
       {collection.files.length === 0 ? (
         <p className="public-empty">{t.emptyCollection}</p>
       ) : (

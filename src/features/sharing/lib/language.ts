@@ -22,7 +22,7 @@ export function useLanguage(): [Language, (language: Language) => void] {
 export const texts = {
   es: {
     download: 'Descargar',
-    downloadOriginal: 'Descargar original',
+    downloadAll: 'Descargar todo (ZIP)',
     size: 'Tamaño',
     type: 'Tipo',
     dimensions: 'Dimensiones',
@@ -42,7 +42,7 @@ export const texts = {
   },
   en: {
     download: 'Download',
-    downloadOriginal: 'Download original',
+    downloadAll: 'Download all (ZIP)',
     size: 'Size',
     type: 'Type',
     dimensions: 'Dimensions',
