@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs, viewports } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { readZip } from '../helpers/zip.ts';
 
 /**
  * Colecciones (admin) and the public pages behind shared links (issue 17): an admin builds a collection
@@ -197,7 +198,7 @@ describe('Colecciones (admin)', () => {
 });
 
 describe('public pages (signed out)', () => {
-  it('shows a public collection with only its published files, in Spanish or English', async () => {
+  it('shows a public collection with only its published files, in Spanish or English, and its ZIP', async () => {
     const { context, page } = await visitor();
     await page.goto(appUrl(`/collection/${collectionId}`));
     await expect.poll(() => heading(page).textContent()).toBe(names.renamed);
@@ -215,6 +216,16 @@ describe('public pages (signed out)', () => {
       .toBe(true);
     await screenshot(page, 'public-collection-desktop');
     await expectAccessible(page);
+
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar todo (ZIP)' }).click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe(`${names.renamed}.zip`);
+    const entries = readZip(await readFile((await zip.path())!));
+    expect([...entries.keys()].sort()).toEqual(['pool.jpg', 'suite.jpg']);
+    expect(entries.get('pool.jpg')!.equals(files.pool.bytes)).toBe(true);
+    expect(entries.get('suite.jpg')!.equals(files.suite.bytes)).toBe(true);
 
     await page.getByRole('button', { name: 'English' }).click();
     await page.waitForURL(/lang=en/);
