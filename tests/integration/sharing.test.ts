@@ -236,3 +236,41 @@ describe("a public collection's ZIP", () => {
     }
   });
 });
+
+describe('link previews (Open Graph) of shared links', () => {
+  const previewUrl = (kind: string, id: string) => `${stackInfo().apiUrl}/functions/v1/share-preview/${kind}/${id}`;
+  const meta = (html: string, property: string) =>
+    new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+
+  it("give a published file's title, description and picture, and a public collection's", async () => {
+    const file = await makeImage(true);
+    await service.from('files').update({ name_es: 'Piscina <al> "atardecer"' }).eq('id', file.id);
+    const response = await fetch(previewUrl('file', file.id));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(meta(html, 'og:title')).toBe('Piscina &lt;al&gt; &quot;atardecer&quot;');
+    expect(meta(html, 'og:description')).toBe('Vista del hotel');
+    expect(meta(html, 'og:url')).toMatch(new RegExp(`/file/${file.id}$`));
+    const image = meta(html, 'og:image')!;
+    expect((await fetch(image.replaceAll('&amp;', '&'))).headers.get('content-type')).toMatch(/^image\//);
+
+    const collection = await makeCollection(true, [file.id]);
+    const shared = await (await fetch(previewUrl('collection', collection))).text();
+    expect(meta(shared, 'og:title')).toMatch(/^Compartida /);
+    expect(meta(shared, 'og:description')).toBe('Colección compartida: 1 archivo');
+    expect(meta(shared, 'og:image')).toBe(image);
+  });
+
+  it('say nothing about an unpublished file or a private collection', async () => {
+    const hidden = await makeImage(false);
+    const response = await fetch(previewUrl('file', hidden.id));
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(meta(html, 'og:title')).toBe('Mediateca');
+    expect(html).not.toContain('Foto');
+    expect(meta(html, 'og:image')).toBeUndefined();
+
+    const closed = await makeCollection(false, []);
+    expect((await fetch(previewUrl('collection', closed))).status).toBe(404);
+  });
+});
