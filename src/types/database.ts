@@ -362,7 +362,12 @@ isOneToOne: false
         to: "files"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"zip_file_entries":
+{ Args: { "p_after"?: string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_limit"?: number }; Returns: {
+              "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string
+            }[]
+                           }
           }
           Enums: {
             "staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
