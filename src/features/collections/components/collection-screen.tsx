@@ -24,7 +24,8 @@ export function CollectionScreen() {
   const files = useQuery(collectionFilesQueryOptions(id));
   const remove = useDeleteCollection();
 
-  if (collection.isPending) {
+  // While it is being deleted its refetch finds nothing; show loading until the list screen takes over.
+  if (collection.isPending || remove.isPending || remove.isSuccess) {
     return (
       <section className="page">
         <SkeletonList rows={3} label="Cargando colección…" />
