@@ -357,4 +357,25 @@ describe('deleting a collection', () => {
     const kept = await service.from('files').select('id').like('name_es', `${marker}%`);
     expect(kept.data).toHaveLength(4);
   });
+
+  it("from the detail screen: 'Borrar colección' asks, then returns to the list without it", async () => {
+    const { page } = admin;
+    const name = `${marker} Para borrar`;
+    const { data, error } = await service.from('collections').insert({ name }).select('id').single();
+    expect(error).toBeNull();
+    await page.goto(appUrl(`/private/collection/${data!.id}`));
+    await expect.poll(() => heading(page).textContent()).toBe(name);
+    await page.getByRole('button', { name: 'Borrar colección' }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.textContent()).toContain(`¿Seguro que deseas borrar la colección «${name}»?`);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect((await service.from('collections').select('id').eq('id', data!.id)).data).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Borrar colección' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
+    await page.waitForURL('**/private/collections');
+    await page.getByText('Colección borrada').first().waitFor();
+    expect(await page.getByRole('listitem', { name }).count()).toBe(0);
+    expect((await service.from('collections').select('id').eq('id', data!.id)).data).toEqual([]);
+  });
 });
