@@ -154,14 +154,14 @@ isOneToOne: false
                   ]
                 },"collections": {
                   Row: {
-                    "created_at": string,"id": string,"is_public": boolean,"name": string,"updated_at": string
+                    "created_at": string,"file_count": number,"id": string,"is_public": boolean,"name": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
+                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
                   }
                   Update: {
-                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
+                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -308,6 +308,12 @@ isOneToOne: false
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
                            },
+"get_public_collection":
+{ Args: { "p_collection_id": string }; Returns: Json
+                           },
+"get_public_file":
+{ Args: { "p_file_id": string }; Returns: Json
+                           },
 "like_count":
 { Args: { "p_video": Omit<Database["public"]['Tables']["academy_videos"]['Row'], Database["public"]['Tables']["academy_videos"]['ComputedFields']> }; Returns: number
                            },
@@ -390,7 +396,12 @@ isOneToOne: false
         to: "files"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"zip_file_entries":
+{ Args: { "p_after"?: string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_limit"?: number }; Returns: {
+              "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string
+            }[]
+                           }
           }
           Enums: {
             "staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"

@@ -41,7 +41,8 @@ const MATRIX: TableCase[] = [
   { table: 'tags', select: libraryRead, insert: only('admin'), update: only('admin'), delete: only('admin') },
   {
     table: 'files',
-    select: { admin: 'all', uploader: 'own', front: 'none', operations: 'none', anon: 'public' },
+    // Anon reads one published file through get_public_file (tests/integration/sharing.test.ts), never the table.
+    select: { admin: 'all', uploader: 'own', front: 'none', operations: 'none', anon: 'none' },
     insert: only('admin', 'uploader'),
     update: only('admin', 'uploader'),
     delete: only('admin'),
@@ -55,14 +56,14 @@ const MATRIX: TableCase[] = [
   },
   {
     table: 'collections',
-    select: { ...libraryRead, anon: 'public' },
+    select: libraryRead,
     insert: only('admin'),
     update: only('admin'),
     delete: only('admin'),
   },
   {
     table: 'collection_files',
-    select: { admin: 'all', uploader: 'own', front: 'none', operations: 'none', anon: 'public' },
+    select: { admin: 'all', uploader: 'own', front: 'none', operations: 'none', anon: 'none' },
     insert: only('admin'),
     update: nobody,
     delete: only('admin'),

@@ -232,14 +232,10 @@ describe('admins', () => {
 });
 
 describe('anonymous visitors', () => {
-  it('read published files and public collections only', async () => {
+  it('cannot list files or collections (shared links go through get_public_file/get_public_collection)', async () => {
     const anon = client('anon');
-    const files = (await anon.from('files').select('published')).data ?? [];
-    expect(files.length).toBeGreaterThan(0);
-    expect(files.every((f) => f.published)).toBe(true);
-    const collections = (await anon.from('collections').select('is_public')).data ?? [];
-    expect(collections.length).toBeGreaterThan(0);
-    expect(collections.every((c) => c.is_public)).toBe(true);
+    expect((await anon.from('files').select('id')).data ?? []).toEqual([]);
+    expect((await anon.from('collections').select('id')).data ?? []).toEqual([]);
   });
 });
 

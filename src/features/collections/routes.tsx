@@ -1,8 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
 
 /** The Colecciones section's routes under /private (spec section 2); the app adds the admin guard. */
 export const collectionsRoutes: RouteObject[] = [
-  { path: 'collections', element: <ComingSoon title="Colecciones" /> },
-  { path: 'collection/:id', element: <ComingSoon title="Colecciones" /> },
+  {
+    path: 'collections',
+    lazy: async () => ({ Component: (await import('./components/collections-screen.tsx')).CollectionsScreen }),
+  },
+  {
+    path: 'collection/:id',
+    lazy: async () => ({ Component: (await import('./components/collection-screen.tsx')).CollectionScreen }),
+  },
 ];

@@ -1,7 +1,8 @@
 // Public links to the bytes of published files, for the public feed and public pages: the media bucket
 // stays private, and this answers with a short-lived signed URL only while the file is published.
 // GET /public-media/{fileId}            → the original
-// GET /public-media/{fileId}?size=WxH   → one of the six thumbnails
+// GET /public-media/{fileId}?size=WxH   → one of the six thumbnails (cropped to fill it)
+// GET /public-media/{fileId}?size=WxH&fit=contain → the whole image within that box (public file page)
 import { json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
 import { THUMBNAIL_SIZES, sizeLabel } from '../_shared/thumbnails.ts';
@@ -13,6 +14,7 @@ serve(async (request) => {
   const fileId = url.pathname.split('/')[2] ?? '';
   const size = url.searchParams.get('size');
   const thumbnail = size ? THUMBNAIL_SIZES.find((s) => sizeLabel(s) === size) : undefined;
+  const resize = url.searchParams.get('fit') === 'contain' ? 'contain' : 'cover';
   if (size && !thumbnail) return json(400, { code: 'INVALID_SIZE', message: 'Tamaño de miniatura no válido.' });
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
 
@@ -31,7 +33,7 @@ serve(async (request) => {
       file.object_path,
       SIGNED_URL_SECONDS,
       thumbnail
-        ? { transform: { width: thumbnail[0], height: thumbnail[1], resize: 'cover' } }
+        ? { transform: { width: thumbnail[0], height: thumbnail[1], resize } }
         : { download: file.original_file_name },
     );
   if (signed.error) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });

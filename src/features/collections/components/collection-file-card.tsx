@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { thumbnailUrlQueryOptions } from '../api/get-thumbnail-url.ts';
+import type { CollectionFile } from '../api/get-collection-files.ts';
+import { useRemoveCollectionFile } from '../api/remove-collection-file.ts';
+
+/** A file of the collection: its thumbnail (or extension tile), name, published state and Quitar. */
+export function CollectionFileCard({ collectionId, file }: { collectionId: string; file: CollectionFile }) {
+  const showImage = file.is_image === true && !file.processing;
+  const thumbnail = useQuery({
+    ...thumbnailUrlQueryOptions(file.object_path, file.updated_at),
+    enabled: showImage,
+  });
+  const remove = useRemoveCollectionFile();
+  return (
+    <li className="collection-file">
+      <Link to={paths.file(file.id)} className="collection-file-link">
+        {showImage && thumbnail.data ? (
+          <img
+            className="file-tile file-thumbnail"
+            src={thumbnail.data}
+            alt=""
+            width={300}
+            height={225}
+            loading="lazy"
+          />
+        ) : (
+          <span className="file-tile" aria-hidden="true">
+            {(file.extension || '?').toUpperCase()}
+          </span>
+        )}
+        <span className="collection-file-name">{file.name_es}</span>
+      </Link>
+      <div className="collection-file-footer">
+        <span className={file.published ? 'status status-published' : 'status'}>
+          {file.published ? 'Publicado' : 'No publicado'}
+        </span>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={remove.isPending}
+          aria-label={`Quitar ${file.name_es} de la colección`}
+          onClick={() => remove.mutate({ collectionId, fileId: file.id })}
+        >
+          Quitar
+        </button>
+      </div>
+    </li>
+  );
+}

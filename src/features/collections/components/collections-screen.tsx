@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+import { plural } from '../../../lib/plural.ts';
+import { spanishError } from '../../../lib/errors.ts';
+import { collectionListQueryOptions, type CollectionSummary } from '../api/get-collections.ts';
+import { useDeleteCollection } from '../api/delete-collection.ts';
+import { CreateCollectionForm } from './create-collection-form.tsx';
+import { PublicLink } from './public-link.tsx';
+import { PublicToggle } from './public-toggle.tsx';
+import '../collections.css';
+
+/** /private/collections (spec section 5): create by name; each row with its count, link, public flag, Borrar. */
+export function CollectionsScreen() {
+  const collections = useQuery(collectionListQueryOptions());
+  return (
+    <section className="page collections-page">
+      <PageHeader title="Colecciones">
+        <p className="muted">Agrupa archivos y comparte una colección pública con un enlace.</p>
+      </PageHeader>
+      <CreateCollectionForm />
+      {collections.isPending ? (
+        <SkeletonList rows={4} label="Cargando colecciones…" />
+      ) : collections.isError ? (
+        <p className="form-error" role="alert">
+          {spanishError(collections.error)}
+        </p>
+      ) : collections.data.length === 0 ? (
+        <EmptyState title="Todavía no hay colecciones">
+          Crea una con su nombre; después añade archivos desde Archivos con «Añadir a colección…».
+        </EmptyState>
+      ) : (
+        <ul className="collection-list" aria-label="Colecciones">
+          {collections.data.map((collection) => (
+            <CollectionRow key={collection.id} collection={collection} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CollectionRow({ collection }: { collection: CollectionSummary }) {
+  const remove = useDeleteCollection();
+  return (
+    <li className="collection-row" aria-label={collection.name}>
+      <div className="collection-row-main">
+        <Link to={paths.collection(collection.id)} className="collection-row-name">
+          {collection.name}
+        </Link>
+        <span className="muted">{plural(collection.file_count, 'archivo', 'archivos')}</span>
+      </div>
+      <PublicLink id={collection.id} isPublic={collection.is_public} name={collection.name} />
+      <div className="collection-row-actions">
+        <PublicToggle id={collection.id} isPublic={collection.is_public} inputId={`public-${collection.id}`} />
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="button button-danger button-small" disabled={remove.isPending}>
+              Borrar
+            </button>
+          }
+          title="Borrar colección"
+          description={deleteQuestion(`la colección «${collection.name}»`)}
+          onConfirm={() => remove.mutate(collection.id)}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import { client, stackInfo } from '../helpers/clients.ts';
+import { seedAccounts, seedCollections } from '../helpers/seed.ts';
+import { readZip } from '../helpers/zip.ts';
+
+/**
+ * What anonymous visitors of shared links may read (issue 17): one published file or one public collection
+ * by id, through get_public_file/get_public_collection and the public-media function, and nothing else.
+ * Also the collections' file count kept by triggers, and that clients cannot write it.
+ */
+
+let anon: SupabaseClient;
+let admin: SupabaseClient;
+let service: SupabaseClient;
+const created = { files: [] as string[], collections: [] as string[] };
+
+async function signIn(email: string, password: string) {
+  const supabase = client('anon');
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return supabase;
+}
+
+/** A processed image file with real bytes in the media bucket. */
+async function makeImage(published: boolean) {
+  const id = crypto.randomUUID();
+  const objectPath = `${id}/foto.jpg`;
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: `#${id.slice(0, 6)}` } })
+    .jpeg()
+    .toBuffer();
+  const upload = await service.storage.from('media').upload(objectPath, bytes, { contentType: 'image/jpeg' });
+  expect(upload.error).toBeNull();
+  const { error } = await service.from('files').insert({
+    id,
+    file_name: 'foto.jpg',
+    object_path: objectPath,
+    original_file_name: 'foto.jpg',
+    name_es: `Foto ${id.slice(0, 8)}`,
+    name_en: `Photo ${id.slice(0, 8)}`,
+    description_es: 'Vista del hotel',
+    description_en: 'Hotel view',
+    size: bytes.length,
+    uploader_id: seedAccounts.ADMIN.id,
+    uploader_email: seedAccounts.ADMIN.email,
+    extension: 'jpg',
+    processing: false,
+    width: 640,
+    height: 480,
+    published,
+  });
+  expect(error).toBeNull();
+  created.files.push(id);
+  return { id, bytes };
+}
+
+async function makeCollection(isPublic: boolean, fileIds: string[]) {
+  const { data, error } = await service
+    .from('collections')
+    .insert({ name: `Compartida ${crypto.randomUUID().slice(0, 8)}`, is_public: isPublic })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  created.collections.push(data!.id);
+  if (fileIds.length > 0) {
+    const links = await service
+      .from('collection_files')
+      .insert(fileIds.map((fileId) => ({ collection_id: data!.id, file_id: fileId })));
+    expect(links.error).toBeNull();
+  }
+  return data!.id as string;
+}
+
+const mediaUrl = (fileId: string, query = '') => `${stackInfo().apiUrl}/functions/v1/public-media/${fileId}${query}`;
+
+beforeAll(async () => {
+  anon = client('anon');
+  service = client('service_role');
+  admin = await signIn(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
+}, 120_000);
+
+afterAll(async () => {
+  await service.from('collections').delete().in('id', created.collections);
+  await service.from('files').delete().in('id', created.files);
+});
+
+describe('anonymous visitors', () => {
+  it('cannot list files, collections or their links', async () => {
+    await makeImage(true);
+    for (const table of ['files', 'collections', 'collection_files']) {
+      const { data, error } = await anon.from(table).select('*').limit(5);
+      // Either refused outright or an empty answer; never a row.
+      expect(data ?? []).toEqual([]);
+      expect(error?.code ?? '42501').toBe('42501');
+    }
+  });
+
+  it('read one published file by id, with only its public fields', async () => {
+    const { id } = await makeImage(true);
+    const { data, error } = await anon.rpc('get_public_file', { p_file_id: id });
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      id,
+      nameEs: `Foto ${id.slice(0, 8)}`,
+      nameEn: `Photo ${id.slice(0, 8)}`,
+      descriptionEs: 'Vista del hotel',
+      descriptionEn: 'Hotel view',
+      extension: 'jpg',
+      size: expect.any(Number),
+      isImage: true,
+      width: 640,
+      height: 480,
+      uploadedOn: expect.any(String),
+    });
+    expect(JSON.stringify(data)).not.toContain(seedAccounts.ADMIN.email);
+  });
+
+  it('get nothing for an unpublished or unknown file', async () => {
+    const { id } = await makeImage(false);
+    expect(await anon.rpc('get_public_file', { p_file_id: id })).toMatchObject({ data: null, error: null });
+    expect(await anon.rpc('get_public_file', { p_file_id: crypto.randomUUID() })).toMatchObject({
+      data: null,
+      error: null,
+    });
+  });
+
+  it('read a public collection with only its published files, and nothing of a private one', async () => {
+    const published = await makeImage(true);
+    const hidden = await makeImage(false);
+    const shared = await makeCollection(true, [published.id, hidden.id]);
+    const { data, error } = await anon.rpc('get_public_collection', { p_collection_id: shared });
+    expect(error).toBeNull();
+    expect((data as { files: Array<{ id: string }> }).files.map((f) => f.id)).toEqual([published.id]);
+
+    const closed = await makeCollection(false, [published.id]);
+    expect(await anon.rpc('get_public_collection', { p_collection_id: closed })).toMatchObject({
+      data: null,
+      error: null,
+    });
+    expect((await anon.rpc('get_public_collection', { p_collection_id: seedCollections.agencias })).data).toBeNull();
+
+    // Unpublishing a file takes it off the public collection at once.
+    await service.from('files').update({ published: false }).eq('id', published.id);
+    const after = await anon.rpc('get_public_collection', { p_collection_id: shared });
+    expect((after.data as { files: unknown[] }).files).toEqual([]);
+  });
+
+  it('download a published original and its previews, but no byte of an unpublished file', async () => {
+    const published = await makeImage(true);
+    const original = await fetch(mediaUrl(published.id));
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer()).equals(published.bytes)).toBe(true);
+    for (const query of ['?size=400x300', '?size=1024x768&fit=contain']) {
+      const preview = await fetch(mediaUrl(published.id, query));
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('content-type')).toMatch(/^image\//);
+    }
+    const contained = await sharp(
+      Buffer.from(await (await fetch(mediaUrl(published.id, '?size=400x300&fit=contain'))).arrayBuffer()),
+    ).metadata();
+    // 640×480 fits 400×300 without cropping: the whole picture, scaled.
+    expect([contained.width, contained.height]).toEqual([400, 300]);
+
+    const hidden = await makeImage(false);
+    for (const query of ['', '?size=400x300', '?size=1024x768&fit=contain']) {
+      expect((await fetch(mediaUrl(hidden.id, query), { redirect: 'manual' })).status).toBe(404);
+    }
+    const direct = await anon.storage.from('media').download(`${hidden.id}/foto.jpg`);
+    expect(direct.error).not.toBeNull();
+    const directPublished = await anon.storage.from('media').download(`${published.id}/foto.jpg`);
+    expect(directPublished.error).not.toBeNull();
+  });
+});
+
+describe('collection file count', () => {
+  it('follows bulk adds, removals and file deletions', async () => {
+    const files = await Promise.all([makeImage(true), makeImage(false), makeImage(true)]);
+    const id = await makeCollection(false, []);
+    const count = async () =>
+      (await service.from('collections').select('file_count').eq('id', id).single()).data!.file_count as number;
+
+    const added = await admin.rpc('add_files_to_collection', {
+      p_collection_id: id,
+      p_file_ids: files.map((f) => f.id),
+    });
+    expect(added).toMatchObject({ data: 3, error: null });
+    expect(await count()).toBe(3);
+    // Adding again changes nothing (on conflict do nothing inserts no row).
+    await admin.rpc('add_files_to_collection', { p_collection_id: id, p_file_ids: [files[0]!.id] });
+    expect(await count()).toBe(3);
+
+    await admin.rpc('remove_file_from_collection', { p_collection_id: id, p_file_id: files[0]!.id });
+    expect(await count()).toBe(2);
+    await service.from('files').delete().eq('id', files[1]!.id);
+    expect(await count()).toBe(1);
+  });
+
+  it('cannot be written by clients, even admins', async () => {
+    const id = await makeCollection(false, []);
+    const { error } = await admin.from('collections').update({ file_count: 99 }).eq('id', id);
+    expect(error?.code).toBe('42501');
+    const insert = await admin.from('collections').insert({ name: 'Trampa', file_count: 5 });
+    expect(insert.error?.code).toBe('42501');
+  });
+});
+
+describe("a public collection's ZIP", () => {
+  const zipUrl = (collectionId: string) => `${stackInfo().apiUrl}/functions/v1/collection-zip/${collectionId}`;
+
+  it('holds exactly the published originals, byte for byte, with unique names', async () => {
+    const first = await makeImage(true);
+    const second = await makeImage(true);
+    const hidden = await makeImage(false);
+    const id = await makeCollection(true, [first.id, second.id, hidden.id]);
+    const response = await fetch(zipUrl(id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Compartida [0-9a-f]{8}\.zip"/);
+    const entries = readZip(Buffer.from(await response.arrayBuffer()));
+    // All three were uploaded as foto.jpg: the second gets a numbered name; the unpublished one is left out.
+    expect([...entries.keys()].sort()).toEqual(['foto (2).jpg', 'foto.jpg']);
+    const contents = [...entries.values()];
+    expect(contents.some((bytes) => bytes.equals(first.bytes))).toBe(true);
+    expect(contents.some((bytes) => bytes.equals(second.bytes))).toBe(true);
+    expect(contents.some((bytes) => bytes.equals(hidden.bytes))).toBe(false);
+  });
+
+  it('is refused for a private, unknown or malformed collection id', async () => {
+    const published = await makeImage(true);
+    const closed = await makeCollection(false, [published.id]);
+    for (const id of [closed, crypto.randomUUID(), 'nada']) {
+      const response = await fetch(zipUrl(id));
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('link previews (Open Graph) of shared links', () => {
+  const previewUrl = (kind: string, id: string) => `${stackInfo().apiUrl}/functions/v1/share-preview/${kind}/${id}`;
+  const meta = (html: string, property: string) =>
+    new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+
+  it("give a published file's title, description and picture, and a public collection's", async () => {
+    const file = await makeImage(true);
+    await service.from('files').update({ name_es: 'Piscina <al> "atardecer"' }).eq('id', file.id);
+    const response = await fetch(previewUrl('file', file.id));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(meta(html, 'og:title')).toBe('Piscina &lt;al&gt; &quot;atardecer&quot;');
+    expect(meta(html, 'og:description')).toBe('Vista del hotel');
+    expect(meta(html, 'og:url')).toMatch(new RegExp(`/file/${file.id}$`));
+    const image = meta(html, 'og:image')!;
+    expect((await fetch(image.replaceAll('&amp;', '&'))).headers.get('content-type')).toMatch(/^image\//);
+
+    const collection = await makeCollection(true, [file.id]);
+    const shared = await (await fetch(previewUrl('collection', collection))).text();
+    expect(meta(shared, 'og:title')).toMatch(/^Compartida /);
+    expect(meta(shared, 'og:description')).toBe('Colección compartida: 1 archivo');
+    expect(meta(shared, 'og:image')).toBe(image);
+  });
+
+  it('say nothing about an unpublished file or a private collection', async () => {
+    const hidden = await makeImage(false);
+    const response = await fetch(previewUrl('file', hidden.id));
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(meta(html, 'og:title')).toBe('Mediateca');
+    expect(html).not.toContain('Foto');
+    expect(meta(html, 'og:image')).toBeUndefined();
+
+    const closed = await makeCollection(false, []);
+    expect((await fetch(previewUrl('collection', closed))).status).toBe(404);
+  });
+});
+
+describe("a staff selection's ZIP (files-zip)", () => {
+  const zipUrl = `${stackInfo().apiUrl}/functions/v1/files-zip`;
+  const post = (fields: Record<string, string>) => fetch(zipUrl, { method: 'POST', body: new URLSearchParams(fields) });
+  const tokenOf = async (email: string, password: string) => {
+    const signedIn = await client('anon').auth.signInWithPassword({ email, password });
+    if (signedIn.error) throw signedIn.error;
+    return signedIn.data.session.access_token;
+  };
+
+  it('holds the selected files an admin may read, published or not, byte for byte', async () => {
+    const published = await makeImage(true);
+    const hidden = await makeImage(false);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const response = await post({
+      access_token: token,
+      selection: JSON.stringify({ fileIds: [published.id, hidden.id] }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="mediateca-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
+    const contents = [...readZip(Buffer.from(await response.arrayBuffer())).values()];
+    expect(contents).toHaveLength(2);
+    expect(contents.some((bytes) => bytes.equals(published.bytes))).toBe(true);
+    expect(contents.some((bytes) => bytes.equals(hidden.bytes))).toBe(true);
+  });
+
+  it('leaves out what the caller may not read: an uploader gets only their own files', async () => {
+    const adminsFile = await makeImage(true);
+    const token = await tokenOf(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
+    const refused = await post({ access_token: token, selection: JSON.stringify({ fileIds: [adminsFile.id] }) });
+    expect(refused.status).toBe(404);
+
+    const { data: own } = await service.from('files').select('id').eq('uploader_id', seedAccounts.UPLOADER.id);
+    // What a whole-library filter would pack for them (seed files have no bytes in Storage to zip).
+    const uploader = client('anon');
+    await uploader.auth.signInWithPassword({
+      email: seedAccounts.UPLOADER.email,
+      password: seedAccounts.UPLOADER.password,
+    });
+    const entries = await uploader.rpc('zip_file_entries', { p_filter: {} });
+    expect(entries.error).toBeNull();
+    expect((entries.data as Array<{ id: string }>).map((e) => e.id).sort()).toEqual(own!.map((f) => f.id).sort());
+  });
+
+  it('refuses a missing or forged token and a malformed selection', async () => {
+    const selection = JSON.stringify({ fileIds: [crypto.randomUUID()] });
+    expect((await post({ selection })).status).toBe(401);
+    expect((await post({ access_token: 'not-a-token', selection })).status).toBe(401);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    expect((await post({ access_token: token, selection: '{"nada":1}' })).status).toBe(400);
+    expect((await fetch(zipUrl)).status).toBe(405);
+  });
+});
