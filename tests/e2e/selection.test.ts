@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
@@ -165,5 +166,21 @@ describe('selection', () => {
     await screenshot(page, 'files-info');
     await panel.getByRole('link', { name: 'Editar' }).click();
     await page.waitForURL(`**/private/file/${id}`);
+  });
+});
+
+describe('Descargar ZIP', () => {
+  it('downloads the selected files as one ZIP with the originals inside', async () => {
+    await page.goto(appUrl('/private/files?q=Circuito'));
+    await expect.poll(count, { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Seleccionar todos (1)' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar ZIP' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.zip$/);
+    const bytes = await readFile((await file.path())!);
+    // A ZIP starts with a local file header and names the original file inside.
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+    expect(bytes.includes(Buffer.from('circuito-spa.jpg'))).toBe(true);
   });
 });

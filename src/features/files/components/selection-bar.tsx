@@ -13,6 +13,8 @@ import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { plural } from '../../../lib/plural.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { downloadFilesZip } from '../../../lib/zip/download-files-zip.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /**
  * The bar shown while files are selected (spec section 2), sticky at the top of the window: the count and
@@ -86,6 +88,19 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
         onClick={() => navigate(paths.editTagsFiles, { state: { selection, count } })}
       >
         Editar tags {count} archivo(s)
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          const zip = selection.kind === 'ids' ? { fileIds: selection.ids } : { filter: { ...selection.filters } };
+          downloadFilesZip(zip).then(
+            () => notify.info('Preparando el ZIP: la descarga empezará en unos segundos.'),
+            (error: unknown) => notify.error(error, 'No se pudo descargar el ZIP.'),
+          );
+        }}
+      >
+        Descargar ZIP
       </button>
       {isAdmin && isEnabled('collections') && (
         <DropdownMenu.Root>
