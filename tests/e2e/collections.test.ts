@@ -144,7 +144,9 @@ describe('Colecciones (admin)', () => {
     const { page } = admin;
     await page.goto(appUrl(`/private/files?q=${marker}`));
     await page.getByRole('button', { name: 'Seleccionar todos (4)' }).click();
-    await page.getByRole('combobox', { name: 'Añadir a colección' }).selectOption({ label: names.collection });
+    await page.getByRole('button', { name: 'Añadir a colección...' }).click();
+    await page.getByRole('menuitem', { name: names.collection }).click();
+    await page.getByText(`4 archivos añadidos a «${names.collection}».`).waitFor();
     await expect.poll(async () => (await collectionRow())?.file_count).toBe(4);
 
     await page.goto(appUrl('/private/collections'));
