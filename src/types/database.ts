@@ -198,7 +198,7 @@ isOneToOne: false
                   }
                   ComputedFields: never
                   Insert: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size": number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Update: {
                     "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
@@ -216,6 +216,20 @@ isOneToOne: false
                   }
                   Update: {
                     "active"?: boolean,"id"?: number,"message"?: string,"title"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"server_jobs": {
+                  Row: {
+                    "attempts": number,"created_at": string,"dedupe_key": string,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"run_after": string,"state": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -294,6 +308,28 @@ isOneToOne: false
 "can_sign_in":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"claim_server_jobs":
+{ Args: { "p_lease_seconds"?: number,"p_limit"?: number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "current_staff_role":
 { Args: Record<PropertyKey, never>; Returns: Database["public"]['Enums']["staff_role"]
                            },
@@ -303,12 +339,59 @@ isOneToOne: false
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
                            },
+"finish_server_job":
+{ Args: { "p_error"?: string,"p_id": number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
+                           },
+"release_server_jobs":
+{ Args: Record<PropertyKey, never>; Returns: number
                            },
 "remove_file_from_collection":
 { Args: { "p_collection_id": string,"p_file_id": string }; Returns: boolean
                            },
+"retry_server_job":
+{ Args: { "p_id": number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "search_files":
 { Args: { "p_filter"?: Json,"p_limit"?: number,"p_offset"?: number,"p_sort"?: string }; Returns: Json
                            },
