@@ -78,7 +78,9 @@ serve(async (request) => {
       }
       const finished = await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
       if (finished.error) throw finished.error;
-      ran.push({ id: job.id, kind: job.kind, state: (finished.data as { state: string }).state, error: failure });
+      // No row back: someone changed the job meanwhile (an operator marking it done, say).
+      const state = (finished.data as { state: string | null } | null)?.state ?? 'changed';
+      ran.push({ id: job.id, kind: job.kind, state, error: failure });
     }
   }
   return json(200, { ran: ran.length, jobs: ran });
