@@ -152,6 +152,13 @@ as $$
 declare
   released integer;
 begin
+  -- Where the same work is already waiting (or two runs were left), one pending job is enough.
+  update public.server_jobs r
+     set state = 'done', locked_until = null, finished_at = now(), last_error = 'superseded after a restart'
+   where r.state = 'running'
+     and (exists (select 1 from public.server_jobs p where p.dedupe_key = r.dedupe_key and p.state = 'pending')
+          or exists (select 1 from public.server_jobs o
+                      where o.dedupe_key = r.dedupe_key and o.state = 'running' and o.id < r.id));
   update public.server_jobs set state = 'pending', locked_until = null, run_after = now()
    where state = 'running';
   get diagnostics released = row_count;

@@ -83,11 +83,17 @@ describe('server jobs across a restart, with no registry reachable', () => {
         where file_id = $1`,
       [files[0]!.id],
     );
+    // And the second one, still pending, also had a run of the same work cut off by the stop.
+    await sql(
+      `insert into public.server_jobs (kind, dedupe_key, file_id, state, attempts, locked_until)
+       values ('process_upload', 'process_upload:' || $1::text, $1::uuid, 'running', 1, now() + interval '1 hour')`,
+      [files[1]!.id],
+    );
     expect(
       (
         await sql<{ state: string }>(`select state from public.server_jobs where kind = 'process_upload' order by id`)
       ).map((job) => job.state),
-    ).toEqual(['running', 'pending']);
+    ).toEqual(['running', 'pending', 'running']);
     await stack.stop();
 
     stack = await startStack({ dataDir, ...ports, log: () => {} });
@@ -108,6 +114,8 @@ describe('server jobs across a restart, with no registry reachable', () => {
     );
     expect(jobs).toEqual([
       { file_id: files[0]!.id, state: 'done', attempts: 2 },
+      { file_id: files[1]!.id, state: 'done', attempts: 1 },
+      // Superseded by the pending one at start instead of both running.
       { file_id: files[1]!.id, state: 'done', attempts: 1 },
     ]);
   }, 180_000);

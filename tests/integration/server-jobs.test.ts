@@ -59,7 +59,7 @@ async function feed(): Promise<{ generatedAt: string; files: Array<{ id: string;
 async function noFeedJobPending() {
   await eventually(async () => {
     const { rows } = await db.query(
-      `select 1 from public.server_jobs where kind = 'regenerate_feed' and state in ('pending', 'running')`,
+      `select 1 from public.server_jobs where dedupe_key = 'regenerate_feed' and state in ('pending', 'running')`,
     );
     return rows.length === 0 ? true : undefined;
   });
@@ -241,7 +241,7 @@ describe('jobs queued by the database, run by the server', () => {
       expect(published.error).toBeNull();
       expect(published.data).toBe(500);
       const { rows: queued } = await db.query(
-        `select id from public.server_jobs where kind = 'regenerate_feed' and id > $1`,
+        `select id from public.server_jobs where dedupe_key = 'regenerate_feed' and id > $1`,
         [before[0].last],
       );
       expect(queued).toHaveLength(1);
@@ -251,7 +251,7 @@ describe('jobs queued by the database, run by the server', () => {
         return rows[0].state === 'done' ? true : undefined;
       });
       const { rows: after } = await db.query(
-        `select count(*)::int as n from public.server_jobs where kind = 'regenerate_feed' and id > $1`,
+        `select count(*)::int as n from public.server_jobs where dedupe_key = 'regenerate_feed' and id > $1`,
         [before[0].last],
       );
       expect(after[0].n).toBe(1);

@@ -37,18 +37,24 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   let running: Promise<void> | undefined;
   let again = false;
   let listener: pg.Client | undefined;
-  const abort = new AbortController();
+  // One controller per call (a shared signal would collect a listener per request), kept to cut it on close.
+  let inFlight: AbortController | undefined;
 
   const runOnce = async (): Promise<number> => {
-    const response = await fetch(options.runJobsUrl, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${options.serviceRoleKey}`, 'Content-Type': 'application/json' },
-      body: '{}',
-      signal: abort.signal,
-    });
-    const body = (await response.json().catch(() => ({}))) as { ran?: number; message?: string };
-    if (!response.ok) throw new Error(`run-jobs answered ${response.status}: ${body.message ?? ''}`);
-    return body.ran ?? 0;
+    inFlight = new AbortController();
+    try {
+      const response = await fetch(options.runJobsUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${options.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: '{}',
+        signal: inFlight.signal,
+      });
+      const body = (await response.json().catch(() => ({}))) as { ran?: number; message?: string };
+      if (!response.ok) throw new Error(`run-jobs answered ${response.status}: ${body.message ?? ''}`);
+      return body.ran ?? 0;
+    } finally {
+      inFlight = undefined;
+    }
   };
 
   const kick = () => {
@@ -113,7 +119,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     async close() {
       closing = true;
       clearInterval(timer);
-      abort.abort();
+      inFlight?.abort();
       await running?.catch(() => {});
       await listener?.end().catch(() => {});
       await pool.end();
