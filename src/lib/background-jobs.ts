@@ -1,18 +1,11 @@
-import { supabase } from './supabase.ts';
+/**
+ * The browser is no longer the worker: the database queues post-processing, feed regenerations and trash
+ * moves in the transaction of each change, and the server works them off (see README "Server jobs").
+ * These stay as no-ops only so that screens still calling them keep compiling until their calls are
+ * removed; do not add new calls.
+ * @deprecated nothing to request any more
+ */
+export function requestFeedRegeneration(): void {}
 
-const DEBOUNCE_MS = 3000;
-
-/** Asks for an edge function's work once after a burst of changes, not once per change. */
-function debouncedInvoke(functionName: string): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void supabase.functions.invoke(functionName, { body: {} }), DEBOUNCE_MS);
-  };
-}
-
-/** The public feed follows publication, tag and collection changes; several changes in a row regenerate it once. */
-export const requestFeedRegeneration = debouncedInvoke('public-feed');
-
-/** Objects of deleted and replaced files wait in trash jobs (queued by the database) for this worker. */
-export const requestTrashProcessing = debouncedInvoke('trash-jobs');
+/** @deprecated nothing to request any more, see requestFeedRegeneration */
+export function requestTrashProcessing(): void {}

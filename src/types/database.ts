@@ -74,14 +74,14 @@ isOneToOne: false
                   ]
                 },"academy_users": {
                   Row: {
-                    "auth_user_id": string | null,"city": string,"company": string,"country": string,"created_on": string,"email": string,"id": string,"name": string,"search_document": string
+                    "city": string,"company": string,"country": string,"created_on": string,"email": string,"id": string,"name": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "auth_user_id"?: string | null,"city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email": string,"id"?: string,"name"?: string,"search_document"?: never
+                    "city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email": string,"id"?: string,"name"?: string
                   }
                   Update: {
-                    "auth_user_id"?: string | null,"city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email"?: string,"id"?: string,"name"?: string,"search_document"?: never
+                    "city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email"?: string,"id"?: string,"name"?: string
                   }
                   Relationships: [
                     
@@ -114,9 +114,9 @@ isOneToOne: false
                   ]
                 },"academy_videos": {
                   Row: {
-                    "created_on": string,"id": string,"language": string,"thumbnail_url": string | null,"title": string,"youtube_id": string,"youtube_url": string,"like_count": number | null
+                    "created_on": string,"id": string,"language": string,"thumbnail_url": string | null,"title": string,"youtube_id": string,"youtube_url": string
                   }
-                  ComputedFields: "like_count"
+                  ComputedFields: never
                   Insert: {
                     "created_on"?: string,"id"?: string,"language"?: string,"thumbnail_url"?: string | null,"title": string,"youtube_id": string,"youtube_url": string
                   }
@@ -154,14 +154,14 @@ isOneToOne: false
                   ]
                 },"collections": {
                   Row: {
-                    "created_at": string,"file_count": number,"id": string,"is_public": boolean,"name": string,"updated_at": string
+                    "created_at": string,"id": string,"is_public": boolean,"name": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
+                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
                   }
                   Update: {
-                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
+                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -198,7 +198,7 @@ isOneToOne: false
                   }
                   ComputedFields: never
                   Insert: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size": number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Update: {
                     "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
@@ -216,6 +216,20 @@ isOneToOne: false
                   }
                   Update: {
                     "active"?: boolean,"id"?: number,"message"?: string,"title"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"server_jobs": {
+                  Row: {
+                    "attempts": number,"created_at": string,"dedupe_key": string,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"run_after": string,"state": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -288,17 +302,34 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "active_operations_popup":
-{ Args: Record<PropertyKey, never>; Returns: {
-              "message": string,"title": string,"updated_at": string
-            }[]
-                           },
-"add_files_to_collection":
+            "add_files_to_collection":
 { Args: { "p_collection_id": string,"p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
 "can_sign_in":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"claim_server_jobs":
+{ Args: { "p_lease_seconds"?: number,"p_limit"?: number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "current_staff_role":
 { Args: Record<PropertyKey, never>; Returns: Database["public"]['Enums']["staff_role"]
                            },
@@ -308,41 +339,58 @@ isOneToOne: false
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
                            },
-"get_public_collection":
-{ Args: { "p_collection_id": string }; Returns: Json
-                           },
-"get_public_file":
-{ Args: { "p_file_id": string }; Returns: Json
-                           },
-"like_count":
-{ Args: { "p_video": Omit<Database["public"]['Tables']["academy_videos"]['Row'], Database["public"]['Tables']["academy_videos"]['ComputedFields']> }; Returns: number
-                           },
+"finish_server_job":
+{ Args: { "p_error"?: string,"p_id": number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
+                           },
+"release_server_jobs":
+{ Args: Record<PropertyKey, never>; Returns: number
                            },
 "remove_file_from_collection":
 { Args: { "p_collection_id": string,"p_file_id": string }; Returns: boolean
                            },
-"save_academy_video":
-{ Args: { "p_category_ids": (string)[],"p_id"?: string,"p_language": string,"p_thumbnail_url"?: string,"p_title": string,"p_youtube_id": string,"p_youtube_url": string }; Returns: string
-                           },
-"search_academy_users":
-{ Args: { "p_limit"?: number,"p_offset"?: number,"p_query"?: string }; Returns: {
-              "auth_user_id": string | null,
-"city": string,
-"company": string,
-"country": string,
-"created_on": string,
-"email": string,
-"id": string,
-"name": string,
-"search_document": string
-            }[]
+"retry_server_job":
+{ Args: { "p_id": number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
                           SetofOptions: {
         from: "*"
-        to: "academy_users"
-        isOneToOne: false
-        isSetofReturn: true
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
       } },
 "search_files":
 { Args: { "p_filter"?: Json,"p_limit"?: number,"p_offset"?: number,"p_sort"?: string }; Returns: Json
@@ -356,13 +404,8 @@ isOneToOne: false
 "set_files_tags":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
                            },
-"tag_file_counts":
-{ Args: Record<PropertyKey, never>; Returns: {
-              "file_count": number,"tag_id": string
-            }[]
-                           },
 "update_file":
-{ Args: { "p_collection_ids"?: (string)[],"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
+{ Args: { "p_collection_ids"?: (string)[],"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
               "b2b": boolean,
 "checksum": string | null,
 "description_en": string,
@@ -396,12 +439,7 @@ isOneToOne: false
         to: "files"
         isOneToOne: true
         isSetofReturn: false
-      } },
-"zip_file_entries":
-{ Args: { "p_after"?: string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_limit"?: number }; Returns: {
-              "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string
-            }[]
-                           }
+      } }
           }
           Enums: {
             "staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"

@@ -27,6 +27,7 @@ import { createAuthService } from './auth/index.ts';
 import { createStorageService } from './storage/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+import { startJobWorker } from './jobs/worker.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -44,6 +45,8 @@ export interface StackOptions {
   supabaseDir?: string;
   /** Extra secrets for edge functions, as `supabase secrets set` would provide (on top of functions/.env). */
   functionSecrets?: Record<string, string>;
+  /** Work off server jobs (post-processing, feed, trash) as pg_cron + pg_net do on hosted Supabase (default: true). */
+  jobWorker?: boolean;
   log?: (message: string) => void;
 }
 
@@ -197,6 +200,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         seedObjects: config.storage.seedObjects,
         log,
       });
+    }
+
+    // Started last, so it is stopped first: no job call is cut off by the functions runtime going away.
+    if (options.jobWorker ?? true) {
+      const worker = await startJobWorker({
+        adminDbUrl: postgres.adminUrl,
+        runJobsUrl: `${apiUrl}/functions/v1/run-jobs`,
+        serviceRoleKey: SERVICE_ROLE_KEY,
+        log: (message) => log(`jobs: ${message}`),
+      });
+      cleanups.push(() => worker.close());
     }
 
     return {

@@ -88,6 +88,7 @@ const MATRIX: TableCase[] = [
   { table: 'academy_likes', select: adminRead, insert: nobody, update: nobody, delete: nobody },
   { table: 'operations_popup', select: adminRead, insert: nobody, update: only('admin'), delete: nobody },
   { table: 'trash_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
+  { table: 'server_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
 ];
 
 type Row = Record<string, unknown>;
@@ -254,6 +255,22 @@ const FIXTURES: Record<string, Fixture> = {
     create: () => insertAsService('trash_jobs', { file_id: uid(), object_path: 'a/b.jpg', trash_path: 'a/b.jpg' }),
     newRow: async () => ({ file_id: uid(), object_path: 'a/b.jpg', trash_path: 'a/b.jpg' }),
     patch: { pending: false },
+  },
+  server_jobs: {
+    key: ['id'],
+    // Due in a far future, so the stack's worker leaves it alone.
+    create: () =>
+      insertAsService('server_jobs', {
+        kind: 'regenerate_feed',
+        dedupe_key: `rls-matrix:${uid()}`,
+        run_after: '2999-01-01T00:00:00Z',
+      }),
+    newRow: async () => ({
+      kind: 'regenerate_feed',
+      dedupe_key: `rls-matrix:${uid()}`,
+      run_after: '2999-01-01T00:00:00Z',
+    }),
+    patch: { state: 'done' },
   },
 };
 

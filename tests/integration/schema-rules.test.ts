@@ -113,10 +113,15 @@ describe('uploaders', () => {
   it('replace their own file: size, names, object and processing change; publication does not', async () => {
     const file = newFile(UPLOADER_ID, { processing: false });
     await service.from('files').insert(file);
+    // The new object is stored first; its size is the server's to record, whatever the client says.
+    const bytes = 'a'.repeat(999);
+    expect(
+      (await service.storage.from('media').upload(`${file.id}/v2.png`, bytes, { contentType: 'image/png' })).error,
+    ).toBeNull();
     const replaced = await uploader
       .from('files')
       .update({
-        size: 999,
+        size: 5,
         original_file_name: 'nueva.png',
         file_name: 'v2.png',
         object_path: `${file.id}/v2.png`,

@@ -2,15 +2,14 @@ import { deployment } from '../../config/deployment.ts';
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
 import { supabase } from '../supabase.ts';
-import { requestTrashProcessing } from '../background-jobs.ts';
 import { fileExtension, isTooLargeToUpload, FILE_TOO_LARGE_MESSAGE, sanitizeFileName } from './file-name.ts';
 import { objectPathFromUploadUrl, supabaseTusOptions, type UploadMeta } from './tus-options.ts';
 
 /**
  * 'Subir nuevo archivo' (spec section 3): the new bytes go to a new object under the same file id, then
- * only size, original file name, file name, processing and uploader change on the record, and
- * post-processing runs again. The update queues the previous object for the trash (a database trigger),
- * and the trash worker is asked to move it.
+ * only size, original file name, file name, processing and uploader change on the record. The database
+ * takes the uploader and size from the session and the stored object, and in the same transaction queues
+ * post-processing of the new object and the trash move of the previous one; the server does both.
  */
 export async function replaceFile(fileId: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
   if (isTooLargeToUpload(file.size)) throw new Error(FILE_TOO_LARGE_MESSAGE);
@@ -39,23 +38,17 @@ export async function replaceFile(fileId: string, file: File, onProgress: (fract
     const uploaded = result?.successful?.[0];
     if (!uploaded) throw new Error(result?.failed?.[0]?.error ?? 'No se pudo subir el archivo.');
     const objectPath = (uploaded.uploadURL && objectPathFromUploadUrl(uploaded.uploadURL)) ?? objectName;
-    const { data: userData } = await supabase.auth.getUser();
     const { error } = await supabase
       .from('files')
       .update({
-        size: file.size,
         original_file_name: originalName,
         file_name: objectPath.split('/')[1]!,
         object_path: objectPath,
         extension,
         processing: true,
-        uploader_id: userData.user?.id ?? null,
-        uploader_email: userData.user?.email ?? null,
       })
       .eq('id', fileId);
     if (error) throw error;
-    void supabase.functions.invoke('process-upload', { body: { fileId } });
-    requestTrashProcessing();
   } finally {
     uppy.destroy();
   }

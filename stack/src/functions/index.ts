@@ -8,6 +8,7 @@ import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
 import { bearerToken, verifyJwt } from '../jwt.ts';
 import { freePort, waitForHttp } from '../net.ts';
+import { cacheFunctionDependencies } from './deno-cache.ts';
 
 /**
  * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase
@@ -52,13 +53,7 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
   let ready: Promise<void> = Promise.resolve();
   let closing = false;
 
-  const start = () => {
-    const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
-    if (existsSync(path.join(options.functionsDir, 'deno.json'))) {
-      args.push(`--config=${path.join(options.functionsDir, 'deno.json')}`);
-    }
-    if (existsSync(secretsFile)) args.push(`--env-file=${secretsFile}`);
-    args.push(routerScript, options.functionsDir, String(port));
+  const runtimeEnv = (): NodeJS.ProcessEnv => {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -72,12 +67,24 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
       SUPABASE_DB_URL: options.postgresUrl,
       SUPABASE_JWKS: JSON.stringify({ keys: [] }),
       ...options.secrets,
-      // Deno downloads npm: packages itself; it must trust the same CAs and proxies as npm on this machine.
+      // Deno downloads npm: packages itself (at stack start, see deno-cache.ts); it must trust the same CAs
+      // and proxies as npm on this machine.
       DENO_TLS_CA_STORE: 'system,mozilla',
       ...pick(process.env, ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']),
     };
     const extraCa = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
     if (extraCa) env.DENO_CERT = extraCa;
+    return env;
+  };
+
+  const start = () => {
+    const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
+    if (existsSync(path.join(options.functionsDir, 'deno.json'))) {
+      args.push(`--config=${path.join(options.functionsDir, 'deno.json')}`);
+    }
+    if (existsSync(secretsFile)) args.push(`--env-file=${secretsFile}`);
+    args.push(routerScript, options.functionsDir, String(port));
+    const env = runtimeEnv();
     child = spawn(denoBinary(), args, { cwd: options.functionsDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const forward = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) ctx.log(line);
@@ -93,6 +100,12 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
     ready = waitForHttp(`http://127.0.0.1:${port}/_internal/health`, { timeoutMs: 60_000, failFast: exited });
     ready.catch((error: unknown) => ctx.log(`functions runtime not ready: ${(error as Error).message}`));
   };
+  await cacheFunctionDependencies({
+    deno: denoBinary(),
+    functionsDir: options.functionsDir,
+    env: runtimeEnv(),
+    log: ctx.log,
+  });
   start();
 
   const proxy = (req: IncomingMessage, res: ServerResponse, subpath: string) => {

@@ -1,42 +1,10 @@
-// Works off the trash jobs that deleting or replacing files queues: each object moves from `media` to the private
-// `trash` bucket (restorable), then the job is marked done. A move is one atomic step of Storage, so the
-// bytes are always in exactly one of the two places; a job whose object already sits in the trash (a
-// retry after a crash between the move and the mark) is simply marked done.
+// Moves the objects of deleted and replaced files to the trash on demand (the server's job queue does it
+// after every delete and replacement, see run-jobs); any member of the library staff may ask.
 import { json, serve } from '../_shared/http.ts';
 import { requireStaff, serviceClient } from '../_shared/auth.ts';
-
-const BATCH = 100;
+import { moveTrashedObjects } from '../_shared/jobs/trash.ts';
 
 serve(async (request) => {
-  // Only the database queues jobs (on delete and on replace), so any member of the library staff may ask
-  // for them to be worked off: an uploader replacing their own file does.
   await requireStaff(request, ['ADMIN', 'UPLOADER']);
-  const admin = serviceClient();
-  const { data: jobs, error } = await admin
-    .from('trash_jobs')
-    .select('id, bucket_id, object_path, trash_bucket_id, trash_path, attempts')
-    .eq('pending', true)
-    .order('deleted_on')
-    .limit(BATCH);
-  if (error) throw error;
-
-  const results = [];
-  for (const job of jobs) {
-    const moved = await admin.storage
-      .from(job.bucket_id)
-      .move(job.object_path, job.trash_path, { destinationBucket: job.trash_bucket_id });
-    let done = !moved.error;
-    if (moved.error) {
-      const inTrash = await admin.storage.from(job.trash_bucket_id).exists(job.trash_path);
-      const inMedia = await admin.storage.from(job.bucket_id).exists(job.object_path);
-      done = !!inTrash.data || (!inMedia.data && !inTrash.data);
-    }
-    const update = done
-      ? { pending: false, done_at: new Date().toISOString(), last_error: null, attempts: job.attempts + 1 }
-      : { attempts: job.attempts + 1, last_error: moved.error?.message.slice(0, 2000) ?? 'unknown error' };
-    const saved = await admin.from('trash_jobs').update(update).eq('id', job.id);
-    if (saved.error) throw saved.error;
-    results.push({ id: job.id, done });
-  }
-  return json(200, { processed: results.length, jobs: results });
+  return json(200, await moveTrashedObjects(serviceClient()));
 });

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import sharp from 'sharp';
+import { clientFor } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
+import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import { freePort } from '../../stack/src/net.ts';
+
+/**
+ * The job worker across a stack restart, on a stack of its own whose Deno cannot reach any registry
+ * (every proxy points at a closed port): jobs a stopped stack left pending or half-run are done after the
+ * next start, and every function runs from the packages cached at install.
+ */
+
+const PROXY_KEYS = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy'] as const;
+const savedEnv = Object.fromEntries(PROXY_KEYS.map((key) => [key, process.env[key]]));
+let dataDir: string;
+let ports: { apiPort: number; dbPort: number };
+let stack: RunningStack | undefined;
+
+async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const db = new pg.Client({ connectionString: stack!.adminDbUrl });
+  await db.connect();
+  try {
+    return (await db.query<T>(text, values)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+beforeAll(async () => {
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  for (const key of ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy']) process.env[key] = closed;
+  // The stack itself stays reachable; everything else (registry.npmjs.org, jsr.io, deno.land) is not.
+  process.env.NO_PROXY = process.env.no_proxy = '127.0.0.1,localhost';
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-jobs-restart-'));
+  ports = { apiPort: await freePort(), dbPort: await freePort() };
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  for (const key of PROXY_KEYS) {
+    if (savedEnv[key] === undefined) delete process.env[key];
+    else process.env[key] = savedEnv[key];
+  }
+});
+
+describe('server jobs across a restart, with no registry reachable', () => {
+  it('finishes after the next start the jobs a stopped stack left pending or half-run', async () => {
+    // First run: no worker, like a stack stopped before (or while) its worker got to the jobs.
+    stack = await startStack({ dataDir, ...ports, seed: true, jobWorker: false, log: () => {} });
+    const service = clientFor(stack.apiUrl, stack.serviceRoleKey);
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a9d8f' } })
+      .png()
+      .toBuffer();
+    const files = [crypto.randomUUID(), crypto.randomUUID()].map((id) => ({ id, path: `${id}/foto.png` }));
+    for (const file of files) {
+      expect(
+        (await service.storage.from('media').upload(file.path, image, { contentType: 'image/png' })).error,
+      ).toBeNull();
+      await sql(
+        `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, uploader_id, extension)
+         values ($1, 'foto.png', $2, 'foto.png', 'Foto', 'Photo', $3, 'png')`,
+        [file.id, file.path, seedAccounts.UPLOADER.id],
+      );
+    }
+    // The first one was claimed by a worker that was then stopped mid-job: its lease would last an hour.
+    await sql(
+      `update public.server_jobs set state = 'running', attempts = 1, locked_until = now() + interval '1 hour'
+        where file_id = $1`,
+      [files[0]!.id],
+    );
+    // And the second one, still pending, also had a run of the same work cut off by the stop.
+    await sql(
+      `insert into public.server_jobs (kind, dedupe_key, file_id, state, attempts, locked_until)
+       values ('process_upload', 'process_upload:' || $1::text, $1::uuid, 'running', 1, now() + interval '1 hour')`,
+      [files[1]!.id],
+    );
+    expect(
+      (
+        await sql<{ state: string }>(`select state from public.server_jobs where kind = 'process_upload' order by id`)
+      ).map((job) => job.state),
+    ).toEqual(['running', 'pending', 'running']);
+    await stack.stop();
+
+    stack = await startStack({ dataDir, ...ports, log: () => {} });
+    const processed = await eventually(async () => {
+      const rows = await sql<{ id: string; processing: boolean; width: number; checksum: string }>(
+        `select id, processing, width, checksum from public.files where id = any($1::uuid[])`,
+        [files.map((file) => file.id)],
+      );
+      return rows.every((row) => !row.processing) ? rows : undefined;
+    });
+    const checksum = createHash('sha256').update(image).digest('hex');
+    expect(processed.map((row) => [row.width, row.checksum])).toEqual([
+      [640, checksum],
+      [640, checksum],
+    ]);
+    const jobs = await sql<{ file_id: string; state: string; attempts: number }>(
+      `select file_id, state, attempts from public.server_jobs where kind = 'process_upload' order by id`,
+    );
+    expect(jobs).toEqual([
+      { file_id: files[0]!.id, state: 'done', attempts: 2 },
+      { file_id: files[1]!.id, state: 'done', attempts: 1 },
+      // Superseded by the pending one at start instead of both running.
+      { file_id: files[1]!.id, state: 'done', attempts: 1 },
+    ]);
+  }, 180_000);
+
+  it('runs every function from the cached packages', async () => {
+    const anon = clientFor(stack!.apiUrl, stack!.anonKey);
+    const signedIn = await anon.auth.signInWithPassword({
+      email: seedAccounts.ADMIN.email,
+      password: seedAccounts.ADMIN.password,
+    });
+    expect(signedIn.error).toBeNull();
+    const token = signedIn.data.session!.access_token;
+    const call = async (name: string, body: unknown, bearer = token) => {
+      const response = await fetch(`${stack!.apiUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, apikey: stack!.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await call('staff-users', { action: 'list' })).toMatchObject({ status: 200 });
+    expect(await call('public-feed', {})).toMatchObject({ status: 200 });
+    expect(await call('trash-jobs', {})).toMatchObject({ status: 200 });
+    expect(await call('process-upload', { fileId: crypto.randomUUID() })).toMatchObject({
+      status: 404,
+      body: { code: 'FILE_NOT_FOUND' },
+    });
+    expect(await call('run-jobs', {}, stack!.serviceRoleKey)).toMatchObject({ status: 200 });
+    // Booted and answering with its own validation, not the runtime's BOOT_ERROR.
+    const video = await call('video-info', {});
+    expect(video.status).not.toBe(503);
+    expect(video.body.code).not.toBe('BOOT_ERROR');
+    const media = await fetch(`${stack!.apiUrl}/functions/v1/public-media/${crypto.randomUUID()}`);
+    expect(media.status).toBe(404);
+  }, 60_000);
+});
