@@ -74,14 +74,14 @@ isOneToOne: false
                   ]
                 },"academy_users": {
                   Row: {
-                    "city": string,"company": string,"country": string,"created_on": string,"email": string,"id": string,"name": string
+                    "auth_user_id": string | null,"city": string,"company": string,"country": string,"created_on": string,"email": string,"id": string,"name": string,"search_document": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email": string,"id"?: string,"name"?: string
+                    "auth_user_id"?: string | null,"city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email": string,"id"?: string,"name"?: string,"search_document"?: never
                   }
                   Update: {
-                    "city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email"?: string,"id"?: string,"name"?: string
+                    "auth_user_id"?: string | null,"city"?: string,"company"?: string,"country"?: string,"created_on"?: string,"email"?: string,"id"?: string,"name"?: string,"search_document"?: never
                   }
                   Relationships: [
                     
@@ -114,9 +114,9 @@ isOneToOne: false
                   ]
                 },"academy_videos": {
                   Row: {
-                    "created_on": string,"id": string,"language": string,"thumbnail_url": string | null,"title": string,"youtube_id": string,"youtube_url": string
+                    "created_on": string,"id": string,"language": string,"thumbnail_url": string | null,"title": string,"youtube_id": string,"youtube_url": string,"like_count": number | null
                   }
-                  ComputedFields: never
+                  ComputedFields: "like_count"
                   Insert: {
                     "created_on"?: string,"id"?: string,"language"?: string,"thumbnail_url"?: string | null,"title": string,"youtube_id": string,"youtube_url": string
                   }
@@ -154,14 +154,14 @@ isOneToOne: false
                   ]
                 },"collections": {
                   Row: {
-                    "created_at": string,"id": string,"is_public": boolean,"name": string,"updated_at": string
+                    "created_at": string,"file_count": number,"id": string,"is_public": boolean,"name": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
+                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name": string,"updated_at"?: string
                   }
                   Update: {
-                    "created_at"?: string,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
+                    "created_at"?: string,"file_count"?: number,"id"?: string,"is_public"?: boolean,"name"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -302,7 +302,12 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "add_files_to_collection":
+            "active_operations_popup":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "message": string,"title": string,"updated_at": string
+            }[]
+                           },
+"add_files_to_collection":
 { Args: { "p_collection_id": string,"p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
 "can_sign_in":
@@ -361,6 +366,15 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"get_public_collection":
+{ Args: { "p_collection_id": string }; Returns: Json
+                           },
+"get_public_file":
+{ Args: { "p_file_id": string }; Returns: Json
+                           },
+"like_count":
+{ Args: { "p_video": Omit<Database["public"]['Tables']["academy_videos"]['Row'], Database["public"]['Tables']["academy_videos"]['ComputedFields']> }; Returns: number
+                           },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
                            },
@@ -392,6 +406,27 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"save_academy_video":
+{ Args: { "p_category_ids": (string)[],"p_id"?: string,"p_language": string,"p_thumbnail_url"?: string,"p_title": string,"p_youtube_id": string,"p_youtube_url": string }; Returns: string
+                           },
+"search_academy_users":
+{ Args: { "p_limit"?: number,"p_offset"?: number,"p_query"?: string }; Returns: {
+              "auth_user_id": string | null,
+"city": string,
+"company": string,
+"country": string,
+"created_on": string,
+"email": string,
+"id": string,
+"name": string,
+"search_document": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "academy_users"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "search_files":
 { Args: { "p_filter"?: Json,"p_limit"?: number,"p_offset"?: number,"p_sort"?: string }; Returns: Json
                            },
@@ -404,8 +439,13 @@ isOneToOne: false
 "set_files_tags":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
                            },
+"tag_file_counts":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "file_count": number,"tag_id": string
+            }[]
+                           },
 "update_file":
-{ Args: { "p_collection_ids"?: (string)[],"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
+{ Args: { "p_collection_ids"?: (string)[],"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
               "b2b": boolean,
 "checksum": string | null,
 "description_en": string,
@@ -439,7 +479,12 @@ isOneToOne: false
         to: "files"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"zip_file_entries":
+{ Args: { "p_after"?: string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_limit"?: number }; Returns: {
+              "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string
+            }[]
+                           }
           }
           Enums: {
             "staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"

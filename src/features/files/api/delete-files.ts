@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify } from '../../../lib/notify.ts';
 import { plural } from '../../../lib/plural.ts';
-import { requestTrashProcessing } from '../../../lib/background-jobs.ts';
 import { afterFileChange } from './after-file-change.ts';
 import { selectionArgs, type FileSelection } from './selection.ts';
 
@@ -11,7 +10,6 @@ export const PROCESSING_DELETE_MESSAGE = 'No se pueden borrar archivos en proces
 export async function deleteFiles(selection: FileSelection): Promise<number> {
   const { data, error } = await supabase.rpc('delete_files', selectionArgs(selection));
   if (error) throw error;
-  requestTrashProcessing();
   return data;
 }
 

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
 import { notify } from '../../../lib/notify.ts';
-import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import { tagAdminKeys } from './keys.ts';
 
 /**
@@ -24,7 +23,6 @@ export function useDeleteCategory() {
         queryClient.invalidateQueries({ queryKey: catalogueKeys.tags }),
         queryClient.invalidateQueries({ queryKey: tagAdminKeys.all }),
       ]);
-      requestFeedRegeneration();
       notify.success('Categoría borrada');
     },
     onError: (error) => notify.error(error, 'No se pudo borrar la categoría.'),

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
 import { notify } from '../../../lib/notify.ts';
-import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import type { CategoryValues } from './tag-schemas.ts';
 
 /** Creates a category, or updates it when an id is given; resolves with its id. */
@@ -21,7 +20,6 @@ export function useSaveCategory(id?: string) {
     mutationFn: (values: CategoryValues) => saveCategory(values, id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.tagCategories });
-      requestFeedRegeneration();
       notify.success(id ? 'Categoría guardada' : 'Categoría creada');
     },
     onError: (error) => notify.error(error, 'No se pudo guardar la categoría.'),

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { catalogueKeys } from '../../../lib/catalogue/keys.ts';
 import { notify } from '../../../lib/notify.ts';
-import { requestFeedRegeneration } from '../../../lib/background-jobs.ts';
 import type { TagValues } from './tag-schemas.ts';
 
 /** Creates a tag, or updates it when an id is given; resolves with its id. */
@@ -19,7 +18,6 @@ export function useSaveTag(id?: string) {
     mutationFn: (values: TagValues) => saveTag(values, id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.tags });
-      requestFeedRegeneration();
       notify.success(id ? 'Etiqueta guardada' : 'Etiqueta creada');
     },
     onError: (error) => notify.error(error, 'No se pudo guardar la etiqueta.'),
