@@ -319,13 +319,40 @@ describe('Usuarios tab', () => {
     const filter = page.getByPlaceholder('Filtrar (nombre, correo, etc)');
     await filter.fill('lucia SEVILLA');
     await expect.poll(() => list.locator('.academy-item-title').allTextContents()).toEqual(['Lucía Fernández']);
-    const deleteButton = list.getByRole('button', { name: 'Borrar Lucía Fernández' });
-    expect(await deleteButton.isDisabled()).toBe(true);
+    expect(await list.getByRole('button', { name: 'Borrar Lucía Fernández' }).isEnabled()).toBe(true);
     await expectAccessible(page);
     await screenshot(page, 'academy-users-desktop');
 
     await filter.fill('nadie-se-llama-asi');
     await page.getByText('Ningún usuario coincide con el filtro').waitFor();
+  });
+
+  it('deletes a member after the confirmation, with their grants and likes', async () => {
+    const name = `Borrable ${Date.now()}`;
+    const { data: member, error } = await service
+      .from('academy_users')
+      .insert({ name, email: `borrable-${Date.now()}@hotel.example` })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    await service
+      .from('academy_user_categories')
+      .insert({ user_id: member!.id, category_id: seedAcademyCategories.direccion });
+    await openTab('Usuarios');
+    await page.getByPlaceholder('Filtrar (nombre, correo, etc)').fill(name);
+    const list = page.getByRole('list', { name: 'Usuarios' });
+    await expect.poll(() => list.locator('.academy-item-title').allTextContents()).toEqual([name]);
+    await list.getByRole('button', { name: `Borrar ${name}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.textContent()).toContain(`¿Seguro que deseas borrar a ${name}`);
+    await dialog.getByRole('button', { name: 'Borrar' }).click();
+    await page.getByText('Usuario borrado').waitFor();
+    await page.getByText('Ningún usuario coincide con el filtro').waitFor();
+    expect((await service.from('academy_users').select('id').eq('id', member!.id)).data).toEqual([]);
+    expect((await service.from('academy_user_categories').select('user_id').eq('user_id', member!.id)).data).toEqual(
+      [],
+    );
+    await page.getByPlaceholder('Filtrar (nombre, correo, etc)').fill('');
   });
 
   it("shows a member's details and grants a private category", async () => {

@@ -10,11 +10,12 @@ import { plural } from '../../../lib/plural.ts';
 import { usersQueryOptions, type AcademyUser } from '../api/search-users.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { academyPaths } from '../paths.ts';
+import { useDeleteAcademyUser } from '../api/delete-user.ts';
+import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
 
 const FILTER_DELAY_MS = 400;
-const DELETE_UNAVAILABLE_ID = 'academy-user-delete-unavailable';
 
-/** /private/academy/users: members newest first, filtered on the server, Editar and (unavailable) Borrar. */
+/** /private/academy/users: members newest first, filtered on the server, Editar and Borrar. */
 export function UsersScreen() {
   const [filter, setFilter] = useState('');
   const query = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
@@ -25,9 +26,7 @@ export function UsersScreen() {
   return (
     <>
       <PageHeader title="Usuarios">
-        <p className="muted" id={DELETE_UNAVAILABLE_ID}>
-          Los usuarios se registran desde la app de la Academy. Borrarlos desde aquí aún no está disponible.
-        </p>
+        <p className="muted">Los usuarios se registran desde la app de la Academy.</p>
       </PageHeader>
       <div className="academy-filter" role="search">
         <label htmlFor="academy-users-filter" className="visually-hidden">
@@ -83,6 +82,7 @@ export function UsersScreen() {
 function UserRow({ user }: { user: AcademyUser }) {
   const place = [user.company, user.city, user.country].filter(Boolean).join(' · ');
   const label = user.name || user.email;
+  const remove = useDeleteAcademyUser();
   return (
     <li className="academy-item">
       <div className="academy-item-main">
@@ -97,17 +97,22 @@ function UserRow({ user }: { user: AcademyUser }) {
         <Link className="button" to={academyPaths.editUser(user.id)} aria-label={`Editar ${label}`}>
           Editar
         </Link>
-        {/* The original's Borrar did nothing; a disabled button that says why is honest about it. */}
-        <button
-          type="button"
-          className="button button-danger"
-          disabled
-          aria-label={`Borrar ${label}`}
-          aria-describedby={DELETE_UNAVAILABLE_ID}
-          title="Borrar usuarios de la Academy aún no está disponible"
-        >
-          Borrar
-        </button>
+        {/* The original's Borrar did nothing; ours deletes the member (with their grants and likes). */}
+        <ConfirmDialog
+          trigger={
+            <button
+              type="button"
+              className="button button-danger"
+              aria-label={`Borrar ${label}`}
+              disabled={remove.isPending}
+            >
+              Borrar
+            </button>
+          }
+          title="Borrar usuario de la Academy"
+          description={deleteQuestion(`a ${label} (sus accesos y sus me gusta)`)}
+          onConfirm={() => remove.mutate(user.id)}
+        />
       </div>
     </li>
   );
