@@ -193,6 +193,20 @@ describe('browsing the files screen', () => {
     }
   });
 
+  it("finds the files still missing their English texts with 'Sin traducir al inglés'", async () => {
+    const other = `trd${crypto.randomUUID().slice(0, 6)}`;
+    await insertFiles(other, 1, { name: () => `${other} Piscina`, name_en: `${other} Pool` });
+    await insertFiles(other, 1, { name: () => `${other} Terraza` });
+    const { context, page } = await signedInAs(browser, 'ADMIN', { landing: `/private/files?q=${other}` });
+    await expect.poll(() => page.getByTestId('files-count').textContent()).toBe('2');
+    await page.getByLabel('Traducción').selectOption('missing');
+    await expect.poll(() => page.getByTestId('files-count').textContent()).toBe('1');
+    expect(await page.locator('.file-card .file-name').allTextContents()).toEqual([`${other} Terraza`]);
+    expect(new URL(page.url()).searchParams.get('translation')).toBe('missing');
+    await page.getByRole('heading', { name: '1 archivo filtrado' }).waitFor();
+    await context.close();
+  });
+
   it('folds the menu behind a button on a phone and keeps the selection bar in view', async () => {
     const { context, page } = await openLibrary('phone');
     const menu = page.getByRole('navigation', { name: 'Principal' });

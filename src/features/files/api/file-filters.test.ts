@@ -5,7 +5,9 @@ describe('filtersFromParams', () => {
   it('reads every filter and the sort from the URL', () => {
     const tag = 'd0000000-0000-4000-8000-000000000001';
     const { filters, sort } = filtersFromParams(
-      new URLSearchParams(`q=piscina&type=image&tag=${tag}&status=published&operations=OPERATIONS&sort=size_asc`),
+      new URLSearchParams(
+        `q=piscina&type=image&tag=${tag}&status=published&operations=OPERATIONS&translation=missing&sort=size_asc`,
+      ),
     );
     expect(filters).toEqual({
       query: 'piscina',
@@ -13,6 +15,7 @@ describe('filtersFromParams', () => {
       tagId: tag,
       status: 'published',
       operations: 'OPERATIONS',
+      translation: 'missing',
     });
     expect(sort).toBe('size_asc');
   });

@@ -26,6 +26,8 @@ export const fileFiltersSchema = z.object({
   collectionId: uuid.optional().catch(undefined),
   status: z.enum(['published', 'unpublished']).optional().catch(undefined),
   operations: z.literal('OPERATIONS').optional().catch(undefined),
+  /** Files whose English title or description still need writing. */
+  translation: z.literal('missing').optional().catch(undefined),
 });
 export type FileFilters = z.infer<typeof fileFiltersSchema>;
 
@@ -39,6 +41,7 @@ export const FILTER_PARAMS = {
   collectionId: 'collection',
   status: 'status',
   operations: 'operations',
+  translation: 'translation',
 } as const satisfies Record<keyof FileFilters, string>;
 
 /** The filters and sort in a URL's search parameters; anything invalid is left out. */

@@ -70,6 +70,16 @@ export function FileFiltersBar({ filters, sort, setFilter, clear, active }: Filt
           </select>
         </label>
       )}
+      <label className="filter">
+        <span>Traducción</span>
+        <select
+          value={filters.translation ?? 'all'}
+          onChange={(event) => setFilter('translation', event.target.value === 'all' ? null : event.target.value)}
+        >
+          <option value="all">Todas</option>
+          <option value="missing">Sin traducir al inglés</option>
+        </select>
+      </label>
       <button type="button" className="button" onClick={clear} disabled={!active}>
         Quitar filtros
       </button>
