@@ -56,7 +56,7 @@ export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, on
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (index) => (rows[index]?.height ?? 0) + BOX_SPACING,
-    overscan: 4,
+    overscan: 2,
     scrollMargin: offsetTop,
   });
   // Row heights are computed, not measured: when the layout changes (width, new pages), re-read them.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -12,9 +13,30 @@ import { usePublishFiles } from '../api/publish-files.ts';
  * (images, in the lightbox) or Descargar (documents). A Radix popover: Esc closes it and focus goes back.
  */
 export function FileInfoButton({ file, onPreview }: { file: FileRow; onPreview: () => void }) {
+  // A plain button until first used: the grid mounts cards as fast as a person scrolls, and most info panels
+  // are never opened, so each card does not pay for a popover it will not show.
+  const [used, setUsed] = useState(false);
+  if (!used) {
+    return (
+      <button
+        type="button"
+        className="file-info-button"
+        aria-label={`Información de ${file.name_es}`}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onClick={() => setUsed(true)}
+      >
+        <span aria-hidden="true">i</span>
+      </button>
+    );
+  }
+  return <FileInfoPopover file={file} onPreview={onPreview} />;
+}
+
+function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview: () => void }) {
   const publish = usePublishFiles();
   return (
-    <Popover.Root>
+    <Popover.Root defaultOpen>
       <Popover.Trigger className="file-info-button" aria-label={`Información de ${file.name_es}`}>
         <span aria-hidden="true">i</span>
       </Popover.Trigger>
