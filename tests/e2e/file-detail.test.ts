@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** The file detail screen (issue 9): form, tags, options, copy URL, publish and delete. */
 
@@ -53,7 +54,7 @@ afterAll(async () => {
 describe('file detail', () => {
   it('edits bilingual fields, tags and collections, copies the URL, publishes and deletes', async () => {
     const id = await makeFile('a0000000-0000-4000-8000-000000000001', `detalle${crypto.randomUUID().slice(0, 6)}`);
-    const { context, page } = await openAs('admin@mediateca.local', 'mediateca-admin');
+    const { context, page } = await openAs(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(appUrl(`/private/file/${id}`));
     await page.getByLabel('Título', { exact: true }).waitFor();
@@ -104,7 +105,7 @@ describe('file detail', () => {
 
   it('shows an uploader neither options nor collections nor admin buttons', async () => {
     const id = await makeFile('a0000000-0000-4000-8000-000000000002', `propio${crypto.randomUUID().slice(0, 6)}`);
-    const { context, page } = await openAs('uploader@mediateca.local', 'mediateca-uploader');
+    const { context, page } = await openAs(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
     await page.goto(appUrl(`/private/file/${id}`));
     await page.getByLabel('Título', { exact: true }).waitFor();
     for (const text of ['Opciones', 'Colecciones']) expect(await page.getByText(text, { exact: true }).count()).toBe(0);
@@ -129,7 +130,7 @@ describe('file detail', () => {
         .png()
         .toBuffer(),
     );
-    const { context, page } = await openAs('uploader@mediateca.local', 'mediateca-uploader');
+    const { context, page } = await openAs(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
     await page.goto(appUrl(`/private/file/${id}`));
     await page.getByLabel('Título', { exact: true }).waitFor();
     await page.setInputFiles('input[aria-label="Subir nuevo archivo"]', png);

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /**
  * The files screen's tag, status and operations filters, its six sorts, and how a card opens (issue 8).
@@ -39,7 +40,7 @@ beforeAll(async () => {
   context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   await page.goto(appUrl('/login'));
-  await signIn(page, 'admin@mediateca.local', 'mediateca-admin');
+  await signIn(page, seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
   await page.waitForURL('**/private/files');
 });
 
@@ -216,7 +217,7 @@ describe("an uploader's files screen", () => {
     const uploaderPage = await uploaderContext.newPage();
     try {
       await uploaderPage.goto(appUrl('/login'));
-      await signIn(uploaderPage, 'uploader@mediateca.local', 'mediateca-uploader');
+      await signIn(uploaderPage, seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
       await uploaderPage.waitForURL('**/private/files');
       const { data: staff } = await service.from('staff').select('user_id').eq('email', 'uploader@mediateca.local');
       const { count: own, error } = await service

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** The files screen against the seeded stack: search, filters in the URL, clearing them (issue 8). */
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(appUrl('/login'));
-  await signIn(page, 'admin@mediateca.local', 'mediateca-admin');
+  await signIn(page, seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
   await page.waitForURL('**/private/files');
   await page.getByTestId('files-count').filter({ hasText: /^\d+$/ }).waitFor();
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** Selection and bulk actions on the files screen (issue 8). */
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(appUrl('/login'));
-  await signIn(page, 'admin@mediateca.local', 'mediateca-admin');
+  await signIn(page, seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
   await page.waitForURL('**/private/files');
 });
 

@@ -9,6 +9,7 @@ import {
   signIn,
 } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** A member of staff created for one test, signed in from Node as "someone else" would be. */
 async function staffMember(role: 'ADMIN' | 'UPLOADER' | 'FRONT' | 'OPERATIONS') {
@@ -50,8 +51,8 @@ beforeEach(async () => {
   page = await context.newPage();
 });
 
-const ADMIN = ['admin@mediateca.local', 'mediateca-admin'] as const;
-const UPLOADER = ['uploader@mediateca.local', 'mediateca-uploader'] as const;
+const ADMIN = [seedAccounts.ADMIN.email, seedAccounts.ADMIN.password] as const;
+const UPLOADER = [seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password] as const;
 
 describe('sign-in', () => {
   it('signs an admin in and lands on /private/files', async () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
-import { seedFiles, seedTags } from '../helpers/seed.ts';
+import { seedFiles, seedTags, seedAccounts } from '../helpers/seed.ts';
 
 /**
  * Etiquetas as an admin (issue 16): create, edit and delete categories and tags through the screens, the
@@ -126,8 +126,8 @@ describe('Etiquetas as ADMIN', () => {
 
     // Another admin tags a file while this screen stays open: the count changes without a reload.
     const other = await client('anon').auth.signInWithPassword({
-      email: 'admin@mediateca.local',
-      password: 'mediateca-admin',
+      email: seedAccounts.ADMIN.email,
+      password: seedAccounts.ADMIN.password,
     });
     expect(other.error).toBeNull();
     const otherAdmin = client('anon', other.data.session!.access_token);

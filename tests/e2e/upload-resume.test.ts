@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { appUrl, launchBrowser, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** Uploads that survive the network (issue 9): a cut connection and a page reload both resume. */
 
@@ -16,7 +17,7 @@ const MiB = 1024 * 1024;
 async function signedInPage(): Promise<Page> {
   const page = await (await browser.newContext({ locale: 'es-ES' })).newPage();
   await page.goto(appUrl('/login'));
-  await signIn(page, 'uploader@mediateca.local', 'mediateca-uploader');
+  await signIn(page, seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
   await page.waitForURL('**/private/files');
   await page.goto(appUrl('/private/upload'));
   await page.getByText('Arrastrar archivos aquí o').waitFor();

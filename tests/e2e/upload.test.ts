@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** Uploading through the browser: TUS to Storage, the file record, post-processing (issue 9). */
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => console.log(`[browser error] ${error.message}`));
 
   await page.goto(appUrl('/login'));
-  await signIn(page, 'uploader@mediateca.local', 'mediateca-uploader');
+  await signIn(page, seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
   await page.waitForURL('**/private/files');
 });
 

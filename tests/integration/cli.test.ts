@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import pg from 'pg';
 import { freePort } from '../../stack/src/net.ts';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /**
  * `npm start` as a user runs it: persistent data dir, printed URLs and keys, demo sign-in, Ctrl-C that
@@ -131,8 +132,8 @@ describe('npm start', () => {
       realtime: { transport: WebSocket as never },
     });
     const { data, error } = await supabase.auth.signInWithPassword({
-      email: 'admin@mediateca.local',
-      password: 'mediateca-admin',
+      email: seedAccounts.ADMIN.email,
+      password: seedAccounts.ADMIN.password,
     });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
@@ -147,8 +148,8 @@ describe('npm start', () => {
     running = await startCli(dataDir, ports);
     expect(running.output()).not.toMatch(/initialising a new Postgres cluster/);
     const again = await supabase.auth.signInWithPassword({
-      email: 'admin@mediateca.local',
-      password: 'mediateca-admin',
+      email: seedAccounts.ADMIN.email,
+      password: seedAccounts.ADMIN.password,
     });
     expect(again.error).toBeNull();
     expect(await stopCli(running)).toBe(0);

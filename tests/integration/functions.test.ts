@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** Mediateca's edge functions, invoked as the app invokes them, as admin, uploader and anon (issue 6). */
 
@@ -28,8 +29,8 @@ async function failure(result: { error: unknown }) {
 }
 
 beforeAll(async () => {
-  admin = await signIn('admin@mediateca.local', 'mediateca-admin');
-  uploader = await signIn('uploader@mediateca.local', 'mediateca-uploader');
+  admin = await signIn(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
+  uploader = await signIn(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
   anon = client('anon');
   service = client('service_role');
 }, 120_000);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminDb, client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /**
  * Who may read and change what, as data: every table of `public` × every role × select/insert/update/
@@ -286,8 +287,8 @@ async function signIn(email: string, password: string): Promise<SupabaseClient> 
 
 beforeAll(async () => {
   service = client('service_role');
-  clients.admin = await signIn('admin@mediateca.local', 'mediateca-admin');
-  clients.uploader = await signIn('uploader@mediateca.local', 'mediateca-uploader');
+  clients.admin = await signIn(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
+  clients.uploader = await signIn(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
   clients.front = await signIn('front@mediateca.local', 'mediateca-front');
   clients.operations = await signIn('operations@mediateca.local', 'mediateca-operations');
   clients.anon = client('anon');

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
 import { runSupabaseCli } from '../../stack/src/migrate.ts';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /** The business rules the database enforces whatever the UI does (spec sections 3–6). */
 
@@ -39,8 +40,8 @@ async function signIn(email: string, password: string) {
 
 beforeAll(async () => {
   service = client('service_role');
-  admin = await signIn('admin@mediateca.local', 'mediateca-admin');
-  uploader = await signIn('uploader@mediateca.local', 'mediateca-uploader');
+  admin = await signIn(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
+  uploader = await signIn(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
   const other = await signedInUser();
   otherUploaderId = other.user.id;
   otherUploader = other.client;

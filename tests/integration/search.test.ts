@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /**
  * search_files: every word must match (accent- and case-insensitive) the id, names, descriptions, original
@@ -32,7 +33,7 @@ const names = (result: SearchResult) => result.files.map((f) => f.name_es);
 beforeAll(async () => {
   service = client('service_role');
   admin = client('anon');
-  await admin.auth.signInWithPassword({ email: 'admin@mediateca.local', password: 'mediateca-admin' });
+  await admin.auth.signInWithPassword({ email: seedAccounts.ADMIN.email, password: seedAccounts.ADMIN.password });
   const category = await service
     .from('tag_categories')
     .insert({ name_es: 'Ambiente', name_en: 'Mood' })
