@@ -11,6 +11,7 @@ describe('cacheActionsFor', () => {
       { kind: 'update-file-in-lists', file: { id: 'f1', published: true } },
       { kind: 'invalidate', queryKey: ['files', 'selection'] },
       { kind: 'invalidate', queryKey: ['files', 'detail', 'f1'], exact: true },
+      { kind: 'invalidate', queryKey: ['files', 'history', 'f1'], exact: true },
     ]);
   });
 

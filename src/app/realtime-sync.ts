@@ -48,7 +48,12 @@ function fileActions(fileId: string | undefined, editedFile?: ChangedFile): Cach
       ? { kind: 'update-file-in-lists', file: editedFile }
       : { kind: 'invalidate', queryKey: fileKeys.lists() },
     { kind: 'invalidate', queryKey: fileKeys.selections() },
-    ...(fileId ? [{ kind: 'invalidate', queryKey: fileKeys.detail(fileId), exact: true } as const] : []),
+    ...(fileId
+      ? ([
+          { kind: 'invalidate', queryKey: fileKeys.detail(fileId), exact: true },
+          { kind: 'invalidate', queryKey: fileKeys.history(fileId), exact: true },
+        ] as const)
+      : []),
   ];
 }
 

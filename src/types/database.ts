@@ -166,6 +166,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"file_history": {
+                  Row: {
+                    "action": string,"changed_at": string,"changed_by": string | null,"changed_by_email": string | null,"changes": NonNullable<Json>,"file_id": string,"id": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"changed_at"?: string,"changed_by"?: string | null,"changed_by_email"?: string | null,"changes"?: NonNullable<Json>,"file_id": string,"id"?: never
+                  }
+                  Update: {
+                    "action"?: string,"changed_at"?: string,"changed_by"?: string | null,"changed_by_email"?: string | null,"changes"?: NonNullable<Json>,"file_id"?: string,"id"?: never
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"file_tags": {
                   Row: {
                     "file_id": string,"tag_id": string

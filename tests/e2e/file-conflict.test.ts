@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectAccessible, launchBrowser, screenshot, signedInAs } from '../helpers/browser.ts';
-import { client } from '../helpers/clients.ts';
+import { client, signedInSeed } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
@@ -58,6 +58,30 @@ describe('editing a file someone else has just saved', () => {
     await expect.poll(() => page.getByLabel('Título (inglés)').inputValue()).toBe('Title by Luis');
     expect(await row(id!)).toMatchObject({ name_en: 'Title by Luis' });
     expect((await row(id!)).name_es).not.toBe('Título de Ana');
+    await context.close();
+  });
+});
+
+describe('Historial', () => {
+  it("shows another session's edit in the file's timeline, live", async () => {
+    const [id] = await insertFiles(`hist${crypto.randomUUID().slice(0, 6)}`, 1);
+    const { context, page } = await signedInAs(browser, 'ADMIN', { landing: `/private/file/${id}` });
+    const timeline = page.getByRole('region', { name: 'Historial' });
+    await timeline.getByText('Subió el archivo', { exact: false }).waitFor();
+    const other = await signedInSeed('ADMIN');
+    const version = (await other.from('files').select('updated_at').eq('id', id!).single()).data!;
+    const save = await other.rpc('update_file', {
+      p_file_id: id!,
+      p_fields: { name_en: 'Title from elsewhere' },
+      p_tag_ids: [],
+      p_expected_updated_at: version.updated_at,
+      p_expected_tag_ids: [],
+    });
+    expect(save.error).toBeNull();
+    await timeline.getByText('Título (inglés):', { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await timeline.getByText('→ Title from elsewhere', { exact: false }).count()).toBe(1);
+    await screenshot(page, 'file-detail-history');
+    await expectAccessible(page);
     await context.close();
   });
 });

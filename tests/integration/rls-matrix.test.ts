@@ -90,6 +90,14 @@ const MATRIX: TableCase[] = [
   { table: 'operations_popup', select: adminRead, insert: nobody, update: only('admin'), delete: nobody },
   { table: 'trash_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
   { table: 'server_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
+  {
+    // Append-only: only the database's triggers write it.
+    table: 'file_history',
+    select: { admin: 'all', uploader: 'own', front: 'none', operations: 'none', anon: 'none' },
+    insert: nobody,
+    update: nobody,
+    delete: nobody,
+  },
 ];
 
 type Row = Record<string, unknown>;
@@ -256,6 +264,18 @@ const FIXTURES: Record<string, Fixture> = {
     create: () => insertAsService('trash_jobs', { file_id: uid(), object_path: 'a/b.jpg', trash_path: 'a/b.jpg' }),
     newRow: async () => ({ file_id: uid(), object_path: 'a/b.jpg', trash_path: 'a/b.jpg' }),
     patch: { pending: false },
+  },
+  file_history: {
+    key: ['id'],
+    // Adding a file is what writes its first history row.
+    create: async (_s, owner) => {
+      const file = await insertAsService('files', fileRow(owner));
+      const { data, error } = await service.from('file_history').select('id').eq('file_id', file.id).single();
+      if (error) throw new Error(`fixture file_history: ${error.message}`);
+      return data as Row;
+    },
+    newRow: async () => ({ file_id: uid(), action: 'edited' }),
+    patch: { action: 'deleted' },
   },
   server_jobs: {
     key: ['id'],

@@ -9,6 +9,7 @@ export const fileKeys = {
   list: (filters: FileFilters, sort: string) => [...fileKeys.lists(), filters, sort] as const,
   details: () => [...fileKeys.all, 'detail'] as const,
   detail: (id: string) => [...fileKeys.details(), id] as const,
+  history: (id: string) => [...fileKeys.all, 'history', id] as const,
   selections: () => [...fileKeys.all, 'selection'] as const,
   selection: (selection: FileSelection) => [...fileKeys.selections(), selection] as const,
   /** Signed URLs are per object (a replaced file has a new object path), not per file. */

@@ -7,6 +7,7 @@ import { usePublishFiles } from '../api/publish-files.ts';
 import { useDeleteFiles } from '../api/delete-files.ts';
 import { useReplaceFile } from '../api/replace-file.ts';
 import { Lightbox } from './lightbox.tsx';
+import { FileHistory } from './file-history.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -128,6 +129,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
       {replace.isPending && (
         <progress max={1} value={replace.progress} aria-label="Progreso de la subida" className="replace-progress" />
       )}
+      <FileHistory fileId={file.id} />
       {showImage && (
         <Lightbox
           files={[file]}
