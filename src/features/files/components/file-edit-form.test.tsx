@@ -56,3 +56,14 @@ describe('FileEditForm', () => {
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
   });
 });
+
+describe("FileEditForm marks what is 'Sin traducir'", () => {
+  it('says the English title is missing while it is the Spanish one, and stops once translated', async () => {
+    renderAs(<FileEditForm file={{ ...file, name_en: 'Piscina principal' } as FileDetail} />, { role: 'UPLOADER' });
+    expect(await screen.findByText('Falta la traducción al inglés del título.')).toBeTruthy();
+    const english = screen.getByLabelText('Título (inglés)');
+    await userEvent.clear(english);
+    await userEvent.type(english, 'Main pool');
+    expect(screen.queryByText('Falta la traducción al inglés del título.')).toBeNull();
+  });
+});

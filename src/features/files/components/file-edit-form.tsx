@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileDetailQuery, type FileDetail } from '../api/get-file-detail.ts';
@@ -45,6 +45,13 @@ export function FileEditForm({ file }: { file: FileDetail }) {
   });
   const { reset, formState, getValues } = form;
   const errors = formState.errors;
+  // 'Sin traducir' (issue 21): the English title still the Spanish one, or a description not yet translated.
+  const [nameEs, nameEn, descriptionEs, descriptionEn] = useWatch({
+    control: form.control,
+    name: ['name_es', 'name_en', 'description_es', 'description_en'],
+  });
+  const titleUntranslated = !nameEn?.trim() || nameEn.trim() === nameEs?.trim();
+  const descriptionUntranslated = !!descriptionEs?.trim() && !descriptionEn?.trim();
 
   useEffect(() => {
     if (formState.isDirty) return;
@@ -126,9 +133,15 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         <label htmlFor="name_en">Título (inglés)</label>
         <input id="name_en" {...form.register('name_en')} aria-invalid={!!errors.name_en} />
         {errors.name_en && <span className="form-error">{errors.name_en.message}</span>}
+        {!errors.name_en && titleUntranslated && (
+          <span className="translation-hint">Falta la traducción al inglés del título.</span>
+        )}
         <label htmlFor="description_en">Descripción (inglés)</label>
         <textarea id="description_en" rows={3} {...form.register('description_en')} />
         {errors.description_en && <span className="form-error">{errors.description_en.message}</span>}
+        {descriptionUntranslated && (
+          <span className="translation-hint">Falta la traducción al inglés de la descripción.</span>
+        )}
       </fieldset>
       {isAdmin && (
         <fieldset>

@@ -77,7 +77,7 @@ export function FileFiltersBar({ filters, sort, setFilter, clear, active }: Filt
           onChange={(event) => setFilter('translation', event.target.value === 'all' ? null : event.target.value)}
         >
           <option value="all">Todas</option>
-          <option value="missing">Sin traducir al inglés</option>
+          <option value="missing">Sin traducir</option>
         </select>
       </label>
       <button type="button" className="button" onClick={clear} disabled={!active}>
