@@ -208,17 +208,23 @@ isOneToOne: false
                   ]
                 },"files": {
                   Row: {
-                    "b2b": boolean,"checksum": string | null,"description_en": string,"description_es": string,"extension": string,"file_name": string,"height": number | null,"id": string,"is_image": boolean | null,"mime_type": string | null,"name_en": string,"name_es": string,"object_path": string,"operations": boolean,"original_file_name": string,"panorama": boolean,"processed_at": string | null,"processing": boolean,"processing_error": string | null,"published": boolean,"search_document": string,"size": number,"updated_at": string,"uploaded_on": string,"uploader_email": string | null,"uploader_id": string | null,"width": number | null
+                    "b2b": boolean,"checksum": string | null,"description_en": string,"description_es": string,"duplicate_of": string | null,"extension": string,"file_name": string,"height": number | null,"id": string,"is_image": boolean | null,"mime_type": string | null,"name_en": string,"name_es": string,"object_path": string,"operations": boolean,"original_file_name": string,"panorama": boolean,"processed_at": string | null,"processing": boolean,"processing_error": string | null,"published": boolean,"search_document": string,"size": number,"updated_at": string,"uploaded_on": string,"uploader_email": string | null,"uploader_id": string | null,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Update: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Relationships: [
-                    
+                    {
+      foreignKeyName: "files_duplicate_of_fkey"
+      columns: ["duplicate_of"]
+isOneToOne: false
+      referencedRelation: "files"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"operations_popup": {
                   Row: {
@@ -464,6 +470,7 @@ isOneToOne: false
 "checksum": string | null,
 "description_en": string,
 "description_es": string,
+"duplicate_of": string | null,
 "extension": string,
 "file_name": string,
 "height": number | null,

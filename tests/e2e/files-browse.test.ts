@@ -193,7 +193,7 @@ describe('browsing the files screen', () => {
     }
   });
 
-  it("finds the files still missing their English texts with 'Sin traducir al inglés'", async () => {
+  it("finds the files still missing their English texts with 'Sin traducir'", async () => {
     const other = `trd${crypto.randomUUID().slice(0, 6)}`;
     await insertFiles(other, 1, { name: () => `${other} Piscina`, name_en: `${other} Pool` });
     await insertFiles(other, 1, { name: () => `${other} Terraza` });

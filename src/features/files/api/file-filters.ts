@@ -28,6 +28,8 @@ export const fileFiltersSchema = z.object({
   operations: z.literal('OPERATIONS').optional().catch(undefined),
   /** Files whose English title or description still need writing. */
   translation: z.literal('missing').optional().catch(undefined),
+  /** Files whose bytes another file already has (same sha256). */
+  duplicates: z.literal('only').optional().catch(undefined),
 });
 export type FileFilters = z.infer<typeof fileFiltersSchema>;
 
@@ -42,6 +44,7 @@ export const FILTER_PARAMS = {
   status: 'status',
   operations: 'operations',
   translation: 'translation',
+  duplicates: 'duplicates',
 } as const satisfies Record<keyof FileFilters, string>;
 
 /** The filters and sort in a URL's search parameters; anything invalid is left out. */

@@ -49,6 +49,11 @@ export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, o
           {file.published ? 'Activo' : 'No activo'}
         </span>
       )}
+      {file.duplicate_of && (
+        <span className="file-badge file-badge-duplicate" title="Otro archivo de la mediateca tiene los mismos bytes">
+          Duplicado
+        </span>
+      )}
       {isAdmin && <FileInfoButton file={file} onPreview={() => onPreview(box.index)} />}
       <span className="file-meta" title={`${formatSize(file.size)} · ${formatDateTime(file.uploaded_on)}`}>
         {formatSize(file.size)} · {formatDateTime(file.uploaded_on)}

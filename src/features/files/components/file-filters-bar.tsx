@@ -80,6 +80,16 @@ export function FileFiltersBar({ filters, sort, setFilter, clear, active }: Filt
           <option value="missing">Sin traducir</option>
         </select>
       </label>
+      <label className="filter">
+        <span>Duplicados</span>
+        <select
+          value={filters.duplicates ?? 'all'}
+          onChange={(event) => setFilter('duplicates', event.target.value === 'all' ? null : event.target.value)}
+        >
+          <option value="all">Todos</option>
+          <option value="only">Solo duplicados</option>
+        </select>
+      </label>
       <button type="button" className="button" onClick={clear} disabled={!active}>
         Quitar filtros
       </button>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { FileDetail } from '../api/get-file-detail.ts';
 import { mediaUrlQuery } from '../api/get-media-url.ts';
 import { usePublishFiles } from '../api/publish-files.ts';
@@ -77,6 +77,14 @@ export function FileSummary({ file }: { file: FileDetail }) {
         <dd>{formatDateTime(file.uploaded_on)}</dd>
         <dt>Subido por</dt>
         <dd>{file.uploader_email ?? '—'}</dd>
+        {file.duplicate_of && (
+          <>
+            <dt>Duplicado</dt>
+            <dd>
+              Ya existe: <Link to={paths.file(file.duplicate_of)}>ver el archivo original</Link>
+            </dd>
+          </>
+        )}
       </dl>
       <div className="file-actions">
         <button type="button" className="button" onClick={() => void copyUrl()}>
