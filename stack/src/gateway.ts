@@ -215,13 +215,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    if (keyRequired(match.route, 'GET', match.subpath) && !carriesKey(req, req.url ?? '/')) {
-      const body = JSON.stringify(NO_API_KEY);
-      socket.end(
-        `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
-      return;
-    }
+    // No key check here: Realtime refuses an upgrade without `apikey` itself (401 "API key is missing").
     upstream.handleUpgrade(req, socket, head, match.subpath);
   });
 
