@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import pg from 'pg';
@@ -261,6 +261,88 @@ describe('Storage answers as storage-api', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
     expect((await service.storage.from(BUCKET).list()).data).toEqual([]);
+  });
+});
+
+describe('Realtime private channels are authorized by RLS on realtime.messages', () => {
+  const topic = `sala-${crypto.randomUUID().slice(0, 8)}`;
+  let writer: Awaited<ReturnType<typeof signedInUser>>;
+  let reader: Awaited<ReturnType<typeof signedInUser>>;
+  let outsider: Awaited<ReturnType<typeof signedInUser>>;
+
+  /** Joins `topic` privately; resolves with the subscribe outcome and the broadcasts received. */
+  const join = (supabase: SupabaseClient) =>
+    new Promise<{ status: string; error?: string; inbox: unknown[]; channel: RealtimeChannel }>((resolve) => {
+      const inbox: unknown[] = [];
+      const channel = supabase
+        .channel(topic, { config: { private: true } })
+        .on('broadcast', { event: 'nota' }, (message) => inbox.push(message.payload));
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') {
+          resolve({ status, error: error?.message, inbox, channel });
+        }
+      });
+    });
+
+  /** POST /realtime/v1/api/broadcast as realtime-js's httpSend sends a private message. */
+  const restBroadcast = (accessToken: string, text: string) =>
+    fetch(api('/realtime/v1/api/broadcast'), {
+      method: 'POST',
+      headers: {
+        apikey: stackInfo().anonKey,
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ messages: [{ topic, event: 'nota', payload: { text }, private: true }] }),
+    });
+
+  beforeAll(async () => {
+    [writer, reader, outsider] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
+    const db = await adminDb();
+    try {
+      // As a migration written for Supabase would add them.
+      await db.query('set role postgres');
+      await db.query(
+        `create policy "Members of ${topic} read its broadcasts" on realtime.messages for select to authenticated
+           using (realtime.topic() = '${topic}' and extension = 'broadcast'
+                  and (select auth.uid()) in ('${writer.user.id}', '${reader.user.id}'))`,
+      );
+      await db.query(
+        `create policy "The writer broadcasts on ${topic}" on realtime.messages for insert to authenticated
+           with check (realtime.topic() = '${topic}' and extension = 'broadcast'
+                       and (select auth.uid()) = '${writer.user.id}')`,
+      );
+    } finally {
+      await db.end();
+    }
+    await Promise.all([writer, reader, outsider].map((user) => user.client.realtime.setAuth()));
+  });
+
+  it('refuses the join of a user no policy lets read the topic', async () => {
+    const joined = await join(outsider.client);
+    expect(joined.status).toBe('CHANNEL_ERROR');
+    expect(joined.error).toContain(
+      `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+    );
+    await outsider.client.removeAllChannels();
+  });
+
+  it('delivers what the writer broadcasts to readers, and drops what a reader may not write', async () => {
+    const readerChannel = await join(reader.client);
+    const writerChannel = await join(writer.client);
+    expect([readerChannel.status, writerChannel.status]).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+
+    // The reader may not write: accepted (202, as Realtime) but delivered to nobody.
+    expect((await restBroadcast(reader.session.access_token, 'del lector')).status).toBe(202);
+    expect((await restBroadcast(writer.session.access_token, 'de quien escribe')).status).toBe(202);
+    await expect.poll(() => readerChannel.inbox.length).toBe(1);
+    expect(readerChannel.inbox).toEqual([{ text: 'de quien escribe' }]);
+
+    // Over the socket too: the writer's broadcast reaches the reader.
+    await writerChannel.channel.send({ type: 'broadcast', event: 'nota', payload: { text: 'por el socket' } });
+    await expect.poll(() => readerChannel.inbox.length).toBe(2);
+    expect(readerChannel.inbox[1]).toEqual({ text: 'por el socket' });
+    await Promise.all([reader.client.removeAllChannels(), writer.client.removeAllChannels()]);
   });
 });
 
