@@ -57,12 +57,20 @@ async function main() {
 
   process.env.VITE_SUPABASE_URL = stack.apiUrl;
   process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
-  const vite = await createViteServer({
-    root: PROJECT_ROOT,
-    server: { host, port: envPort('APP_PORT', 5173) },
-  });
-  running.vite = vite;
-  await vite.listen();
+  let vite: ViteDevServer;
+  try {
+    vite = await createViteServer({
+      root: PROJECT_ROOT,
+      server: { host, port: envPort('APP_PORT', 5173) },
+    });
+    running.vite = vite;
+    await vite.listen();
+  } catch (error) {
+    // A busy app port must not leave Postgres, PostgREST and Deno running behind an exited process.
+    await running.vite?.close().catch(() => {});
+    await stack.stop();
+    throw error;
+  }
   const appUrl = vite.resolvedUrls?.local[0] ?? `http://${host}:5173/`;
 
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);

@@ -66,7 +66,13 @@ export interface UpstreamProxy {
 export interface GatewayRoute {
   prefix: string;
   /** Whether to derive `Authorization` from `apikey` when the request has no usable bearer token. */
-  rewriteAuthorization: boolean;
+  rewriteAuthorization: boolean | ((method: string, subpath: string) => boolean);
+  /**
+   * Whether a request without `apikey` (header or query) and without `Authorization` is refused with 401,
+   * as the key-auth plugin of Supabase's gateway does. A function decides per request (storage serves
+   * public and signed URLs to browsers, which send no headers).
+   */
+  requireKey: boolean | ((method: string, subpath: string) => boolean);
   upstream: MountedService | UpstreamProxy;
 }
 
@@ -82,6 +88,25 @@ export interface GatewayOptions {
 function isProxy(upstream: MountedService | UpstreamProxy): upstream is UpstreamProxy {
   return (upstream as UpstreamProxy).kind === 'proxy';
 }
+
+/** Kong key-auth's answer when a request carries no credential at all (hosted Supabase says exactly this). */
+const NO_API_KEY = {
+  message: 'No API key found in request',
+  hint: 'No `apikey` request header or url param was found.',
+};
+
+function carriesKey(req: IncomingMessage, url: string): boolean {
+  if (headerValue(req.headers.apikey) || headerValue(req.headers.authorization)) return true;
+  return new URL(url, 'http://gateway.local').searchParams.has('apikey');
+}
+
+type RouteRule = boolean | ((method: string, subpath: string) => boolean);
+
+const applies = (rule: RouteRule, method: string, subpath: string): boolean =>
+  typeof rule === 'function' ? rule(method, subpath) : rule;
+
+const keyRequired = (route: GatewayRoute, method: string, subpath: string) =>
+  applies(route.requireKey, method, subpath);
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
@@ -163,7 +188,11 @@ export function createGateway(options: GatewayOptions): http.Server {
       return;
     }
     const { route, subpath } = match;
-    if (route.rewriteAuthorization) {
+    if (keyRequired(route, req.method ?? 'GET', subpath) && !carriesKey(req, url)) {
+      sendJson(res, 401, NO_API_KEY);
+      return;
+    }
+    if (applies(route.rewriteAuthorization, req.method ?? 'GET', subpath)) {
       const authorization = authorizationFor(req);
       if (authorization) setRequestHeader(req, 'authorization', authorization);
     }
@@ -186,6 +215,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    // No key check here: Realtime refuses an upgrade without `apikey` itself (401 "API key is missing").
     upstream.handleUpgrade(req, socket, head, match.subpath);
   });
 

@@ -29,6 +29,23 @@ import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { startJobWorker } from './jobs/worker.ts';
 
+const pathOf = (subpath: string) => subpath.split('?')[0] ?? '/';
+
+/** GoTrue paths Kong routes without key-auth (`auth-v1-open`, `auth-v1-open-callback`, `…-authorize`). */
+function isOpenAuthPath(subpath: string): boolean {
+  return /^\/(verify|callback|authorize)(\/|$)/.test(pathOf(subpath));
+}
+
+/**
+ * Storage URLs a browser opens with no headers at all: public objects, signed URLs (the token is the
+ * credential) and signed uploads. storage-api serves them without a JWT; everything else needs a key.
+ */
+function isKeylessStoragePath(subpath: string): boolean {
+  return /^\/(object|render\/image)\/(public|sign)\/|^\/object\/info\/public\/|^\/object\/upload\/sign\/|^\/upload\/resumable\/sign(\/|$)/.test(
+    pathOf(subpath),
+  );
+}
+
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface StackOptions {
@@ -164,19 +181,35 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       secretKey: SECRET_KEY,
       log,
       routes: [
-        { prefix: '/auth/v1/verify', rewriteAuthorization: false, upstream: auth },
-        { prefix: '/auth/v1/callback', rewriteAuthorization: false, upstream: auth },
-        { prefix: '/auth/v1/authorize', rewriteAuthorization: false, upstream: auth },
-        { prefix: '/auth/v1', rewriteAuthorization: true, upstream: auth },
-        { prefix: '/rest/v1', rewriteAuthorization: true, upstream: { kind: 'proxy', target: postgrest.url } },
+        // Kong's "auth-v1-open" routes: browser redirects (e-mail links, OAuth) carry no key, and GoTrue
+        // sees its own path (/verify, /callback, /authorize), never `/`.
+        {
+          prefix: '/auth/v1',
+          rewriteAuthorization: (_method, subpath) => !isOpenAuthPath(subpath),
+          requireKey: (_method, subpath) => !isOpenAuthPath(subpath),
+          upstream: auth,
+        },
+        {
+          prefix: '/rest/v1',
+          rewriteAuthorization: true,
+          requireKey: true,
+          upstream: { kind: 'proxy', target: postgrest.url },
+        },
         {
           prefix: '/rest-admin/v1',
           rewriteAuthorization: false,
+          requireKey: false,
           upstream: { kind: 'proxy', target: postgrest.adminUrl },
         },
-        { prefix: '/storage/v1', rewriteAuthorization: true, upstream: storage },
-        { prefix: '/realtime/v1', rewriteAuthorization: true, upstream: realtime },
-        { prefix: '/functions/v1', rewriteAuthorization: true, upstream: functions },
+        {
+          prefix: '/storage/v1',
+          rewriteAuthorization: true,
+          requireKey: (_method, subpath) => !isKeylessStoragePath(subpath),
+          upstream: storage,
+        },
+        { prefix: '/realtime/v1', rewriteAuthorization: true, requireKey: true, upstream: realtime },
+        // Functions with verify_jwt = false are public on Supabase (webhooks): the runtime decides, not the key.
+        { prefix: '/functions/v1', rewriteAuthorization: true, requireKey: false, upstream: functions },
       ],
     });
     await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,13 @@ export class AuthError extends Error {
   }
 }
 
+/** GoTrue's OAuth-style error (`apierrors.NewOAuthError`): always `400 {error, error_description}`. */
+export class OAuthError extends AuthError {
+  constructor(error: string, description: string) {
+    super(400, error, description);
+  }
+}
+
 const API_VERSION = '2024-01-01';
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -36,6 +43,10 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 export function sendError(req: IncomingMessage, res: ServerResponse, error: AuthError) {
+  if (error instanceof OAuthError) {
+    sendJson(res, 400, { error: error.code, error_description: error.message });
+    return;
+  }
   const headers: Record<string, string> = { 'x-sb-error-code': error.code };
   if (wantsModernErrors(req)) {
     headers['X-Supabase-Api-Version'] = API_VERSION;

@@ -15,6 +15,7 @@ import {
   usersJson,
   type UserRow,
 } from './users.ts';
+import * as disabled from './disabled-features.ts';
 import { createSession, insertRefreshToken, sessionJson, type SessionRow, type TokenSettings } from './sessions.ts';
 
 /**
@@ -26,7 +27,6 @@ import { createSession, insertRefreshToken, sessionJson, type SessionRow, type T
 
 const BCRYPT_COST = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
@@ -205,8 +205,7 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
     if (password && passwordHash) {
       throw new AuthError(400, 'validation_failed', 'Only a password or a password hash should be provided');
     }
-    if (email && !EMAIL.test(email))
-      throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (email) disabled.validateEmail(email);
     if (passwordHash && !/^\$2[aby]\$\d{2}\$/.test(passwordHash)) {
       throw new AuthError(400, 'validation_failed', 'Invalid password hash format');
     }
@@ -264,8 +263,7 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
       }
       const email = optionalString(body.email)?.toLowerCase();
       if (email && email !== user.email) {
-        if (!EMAIL.test(email))
-          throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+        disabled.validateEmail(email);
         const other = await findUserByEmail(db, email);
         if (other && other.id !== user.id) {
           throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -371,12 +369,22 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
       const grant = url.searchParams.get('grant_type');
       if (grant === 'password') return sendJson(res, 200, await passwordGrant(req, body));
       if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(body));
+      if (grant === 'id_token') disabled.idTokenGrant(body);
+      if (grant === 'web3') disabled.web3Grant();
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
     }
 
+    if (path === '/verify' && (method === 'GET' || method === 'POST')) {
+      disabled.verify(method, url, method === 'POST' ? await readJsonBody(req) : {});
+    }
+    if (path === '/callback' && (method === 'GET' || method === 'POST')) disabled.callback(url);
+    if (path === '/authorize' && method === 'GET') disabled.authorize(url);
+    if (path === '/sso' || path.startsWith('/sso/')) disabled.samlDisabled();
+
     if (path === '/signup' && method === 'POST') {
-      if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
       const body = await readJsonBody(req);
+      if (!optionalString(body.email) && !optionalString(body.phone)) disabled.anonymousSignIn();
+      if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
       const user = await createUserFromBody(body, { admin: false });
       return sendJson(res, 200, await withTransaction(ctx, (db) => issueSession(db, user, req)));
     }
@@ -389,6 +397,11 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
     if (path === '/user' && method === 'PUT') {
       const { user } = await authenticatedUser(req);
       return sendJson(res, 200, await updateUserFromBody(user, await readJsonBody(req), { admin: false }));
+    }
+
+    if (path === '/user/identities' || path.startsWith('/user/identities/')) {
+      await authenticatedUser(req);
+      disabled.manualLinkingDisabled();
     }
 
     if (path === '/logout' && method === 'POST') {

@@ -53,6 +53,9 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
   let ready: Promise<void> = Promise.resolve();
   let closing = false;
 
+  // A project without supabase/functions is valid: every function is then unknown (404), as on Supabase.
+  const hasFunctions = existsSync(options.functionsDir);
+
   const runtimeEnv = (): NodeJS.ProcessEnv => {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -86,6 +89,9 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
     args.push(routerScript, options.functionsDir, String(port));
     const env = runtimeEnv();
     child = spawn(denoBinary(), args, { cwd: options.functionsDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Without a listener a failed spawn (missing binary, unreadable dir) is an uncaught error that kills the
+    // whole stack process and leaves Postgres and PostgREST running; the 'exit' handler below restarts it.
+    child.once('error', (error) => ctx.log(`could not start Deno: ${error.message}`));
     const forward = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) ctx.log(line);
     };
@@ -100,13 +106,15 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
     ready = waitForHttp(`http://127.0.0.1:${port}/_internal/health`, { timeoutMs: 60_000, failFast: exited });
     ready.catch((error: unknown) => ctx.log(`functions runtime not ready: ${(error as Error).message}`));
   };
-  await cacheFunctionDependencies({
-    deno: denoBinary(),
-    functionsDir: options.functionsDir,
-    env: runtimeEnv(),
-    log: ctx.log,
-  });
-  start();
+  if (hasFunctions) {
+    await cacheFunctionDependencies({
+      deno: denoBinary(),
+      functionsDir: options.functionsDir,
+      env: runtimeEnv(),
+      log: ctx.log,
+    });
+    start();
+  }
 
   const proxy = (req: IncomingMessage, res: ServerResponse, subpath: string) => {
     const headers: OutgoingHttpHeaders = {};
@@ -150,6 +158,11 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
           return sendJson(res, 401, { msg: 'Invalid JWT' });
         }
       }
+      if (!hasFunctions) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('Function not found');
+        return;
+      }
       try {
         await ready;
       } catch {
@@ -159,7 +172,7 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
     },
     async close() {
       closing = true;
-      if (child && child.exitCode === null && child.signalCode === null) {
+      if (child?.pid && child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
         child.kill('SIGTERM');
         await exited;

@@ -8,6 +8,7 @@ import { evaluateAccess, identityKey, type AccessVerdict, type Identity } from '
 import { ChangeStream, type CapturedChange } from './changes.ts';
 import { matchesFilter, parseFilter, type Filter } from './filters.ts';
 import { PresenceRegistry, type PresenceDiff } from './presence.ts';
+import { canWrite, readPolicies, type Extension } from './authorization.ts';
 import {
   decodeBinary,
   decodeText,
@@ -24,7 +25,8 @@ import {
  * shipped in supabase-js 2.x: Phoenix channels over WebSocket (serializer 2.0.0 arrays and binary
  * broadcasts, 1.0.0 objects), postgres_changes with each change checked against each subscriber's
  * privileges and RLS in Postgres (access.ts) before delivery, broadcast between clients (WebSocket and
- * REST), and presence on public channels. Changes come from a logical replication stream (changes.ts
+ * REST), and presence. Private channels (`config.private`) are authorized by RLS on realtime.messages
+ * as Realtime does it (authorization.ts). Changes come from a logical replication stream (changes.ts
  * explains why not triggers).
  *
  * Delivery never waits for a client: frames go to ws's per-socket buffer and a socket whose buffer
@@ -54,6 +56,8 @@ interface Channel {
   broadcastAck: boolean;
   presenceKey: string;
   isPrivate: boolean;
+  /** Private channels: what RLS on realtime.messages allowed (read at join, write on first use). */
+  policies: { read: { broadcast: boolean; presence: boolean }; write: Partial<Record<Extension, boolean>> };
   expiryTimer?: NodeJS.Timeout;
 }
 
@@ -75,8 +79,7 @@ const IDLE_TIMEOUT_MS = 75_000;
 const MAX_RECORD_BYTES = 1024 * 1024;
 const MAX_REST_BODY_BYTES = 3 * 1024 * 1024;
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const PRIVATE_UNSUPPORTED =
-  'Private channels need RLS on realtime.messages, which the local stack does not have; use a public channel';
+const ALL_ALLOWED = { broadcast: true, presence: true };
 
 export async function createRealtimeService(ctx: ServiceContext): Promise<MountedService> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
@@ -144,7 +147,7 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
     if (!diff) return;
     const payloadJson = JSON.stringify(diff);
     for (const other of clients) {
-      if (!other.channels.has(topic)) continue;
+      if (!other.channels.get(topic)?.policies.read.presence) continue;
       sendRaw(other, encodeWithPayloadJson(other.vsn, null, null, topic, 'presence_diff', payloadJson));
     }
   };
@@ -225,6 +228,15 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
       return;
     }
     const role = claims.role as string;
+    const isPrivate = config.private === true;
+    const name = topic.replace(/^realtime:/, '');
+    const read = isPrivate ? await readPolicies(ctx.adminPool, { role, claims }, name) : ALL_ALLOWED;
+    if (!read.broadcast && !read.presence) {
+      reply(client, request, 'error', {
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`,
+      });
+      return;
+    }
     const requested = Array.isArray(config.postgres_changes)
       ? (config.postgres_changes as unknown[]).map((p) =>
           p !== null && typeof p === 'object' ? (p as Record<string, unknown>) : {},
@@ -262,7 +274,7 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
     const presenceConfig = (config.presence ?? {}) as Record<string, unknown>;
     const channel: Channel = {
       topic,
-      name: topic.replace(/^realtime:/, ''),
+      name,
       joinRef: request.joinRef,
       bindings,
       postgresActive: problem === null,
@@ -272,7 +284,8 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
       broadcastAck: broadcast.ack === true,
       presenceKey:
         typeof presenceConfig.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID(),
-      isPrivate: config.private === true,
+      isPrivate,
+      policies: { read, write: isPrivate ? {} : ALL_ALLOWED },
     };
     client.channels.set(topic, channel);
     armExpiry(client, channel);
@@ -291,7 +304,7 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
         problem ?? 'Subscribed to PostgreSQL',
       );
     }
-    if (presenceConfig.enabled === true && !channel.isPrivate) {
+    if (presenceConfig.enabled === true && read.presence) {
       send(client, {
         joinRef: channel.joinRef,
         ref: null,
@@ -304,13 +317,20 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
 
   // ---------------------------------------------------------------- broadcast
 
+  /** Private channels ask RLS once per extension, then remember (as Realtime keeps its policies). */
+  const mayWrite = async (channel: Channel, extension: Extension): Promise<boolean> => {
+    channel.policies.write[extension] ??= await canWrite(ctx.adminPool, channel.identity, channel.name, extension);
+    return channel.policies.write[extension];
+  };
+
   const relayBroadcast = (sender: Client | null, broadcast: UserBroadcast, includeSender: boolean) => {
     const topic = broadcast.topic;
     const encoded = new Map<Vsn, string | Buffer | null>();
     for (const other of clients) {
       if (other === sender && !includeSender) continue;
       const channel = other.channels.get(topic);
-      if (!channel || channel.isPrivate) continue;
+      // A private and a public channel of the same name are different topics, as in Realtime.
+      if (!channel || channel.isPrivate !== (broadcast.private === true) || !channel.policies.read.broadcast) continue;
       if (!encoded.has(other.vsn)) encoded.set(other.vsn, encodeBroadcast(other.vsn, broadcast));
       const frame = encoded.get(other.vsn);
       if (frame) sendRaw(other, frame);
@@ -346,33 +366,46 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
           channel.identity = { role: claims.role as string, claims };
           channel.accessToken = token;
           armExpiry(client, channel);
+          if (channel.isPrivate) {
+            // A new identity: Realtime authorizes the channel again.
+            const read = await readPolicies(ctx.adminPool, channel.identity, channel.name);
+            channel.policies = { read, write: {} };
+            if (!read.broadcast && !read.presence) {
+              shutDownChannel(
+                client,
+                channel,
+                `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`,
+              );
+            }
+          }
         } catch (error) {
           shutDownChannel(client, channel, tokenProblem(error));
         }
         return;
       }
       case 'broadcast': {
-        if (channel.isPrivate) {
-          if (request.ref) reply(client, request, 'error', { reason: PRIVATE_UNSUPPORTED });
-          return;
-        }
-        const broadcast: UserBroadcast = binaryBroadcast ?? {
-          topic,
-          event: typeof payload.event === 'string' ? payload.event : '',
-          payload: payload.payload,
-          binary: false,
+        // Realtime drops a broadcast its sender may not write, without an answer.
+        if (!(await mayWrite(channel, 'broadcast'))) return;
+        const broadcast: UserBroadcast = {
+          ...(binaryBroadcast ?? {
+            topic,
+            event: typeof payload.event === 'string' ? payload.event : '',
+            payload: payload.payload,
+            binary: false,
+          }),
+          private: channel.isPrivate,
         };
         relayBroadcast(client, broadcast, channel.broadcastSelf);
         if (request.ref && channel.broadcastAck) reply(client, request, 'ok', {});
         return;
       }
       case 'presence': {
-        if (channel.isPrivate) {
-          reply(client, request, 'error', { reason: PRIVATE_UNSUPPORTED });
-          return;
-        }
         const presenceEvent = typeof payload.event === 'string' ? payload.event.toLowerCase() : '';
         if (presenceEvent === 'track') {
+          if (!(await mayWrite(channel, 'presence'))) {
+            reply(client, request, 'error', { reason: 'Unauthorized' });
+            return;
+          }
           const meta = payload.payload ?? {};
           if (typeof meta !== 'object' || Array.isArray(meta) || meta === null) {
             reply(client, request, 'error', { reason: 'Presence track payload must be a map' });
@@ -618,8 +651,9 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
       json(res, 401, { message: 'API key is missing' });
       return;
     }
+    let claims: Claims;
     try {
-      await verify(token);
+      claims = await verify(token);
     } catch (error) {
       json(res, 401, { message: upgradeProblem(error) });
       return;
@@ -634,13 +668,13 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
     const broadcasts: UserBroadcast[] = [];
     try {
       if (single) {
-        if (url.searchParams.get('private') === 'true') throw new Error(PRIVATE_UNSUPPORTED);
         const binary = !/json/i.test(req.headers['content-type'] ?? 'application/json');
         broadcasts.push({
           topic: `realtime:${decodeURIComponent(single[1]!)}`,
           event: decodeURIComponent(single[2]!),
           payload: binary ? body : JSON.parse(body.toString('utf8')),
           binary,
+          private: url.searchParams.get('private') === 'true',
         });
       } else {
         const parsed = JSON.parse(body.toString('utf8')) as { messages?: unknown };
@@ -649,12 +683,12 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
           if (typeof item.topic !== 'string' || typeof item.event !== 'string') {
             throw new Error('each message needs a `topic` and an `event`');
           }
-          if (item.private === true) throw new Error(PRIVATE_UNSUPPORTED);
           broadcasts.push({
             topic: `realtime:${item.topic}`,
             event: item.event,
             payload: item.payload ?? {},
             binary: false,
+            private: item.private === true,
           });
         }
       }
@@ -662,7 +696,13 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
       json(res, 400, { message: (error as Error).message });
       return;
     }
-    for (const broadcast of broadcasts) relayBroadcast(null, broadcast, true);
+    // Like Realtime's REST API: a private message the caller may not write is dropped, the answer stays 202.
+    const identity = { role: claims.role as string, claims };
+    for (const broadcast of broadcasts) {
+      const name = broadcast.topic.replace(/^realtime:/, '');
+      if (broadcast.private && !(await canWrite(ctx.adminPool, identity, name, 'broadcast'))) continue;
+      relayBroadcast(null, broadcast, true);
+    }
     res.writeHead(202, { 'Content-Length': '0' });
     res.end();
   };

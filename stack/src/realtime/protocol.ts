@@ -20,6 +20,8 @@ export interface UserBroadcast {
   event: string;
   payload: unknown;
   binary: boolean;
+  /** Sent on (or to) a private channel: only private channels of that name receive it. */
+  private?: boolean;
 }
 
 const USER_BROADCAST_PUSH = 3;

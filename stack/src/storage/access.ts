@@ -27,7 +27,9 @@ export async function authenticate(
   anonKey: string,
   options: { allowInvalid?: boolean } = {},
 ): Promise<Caller> {
-  const token = bearerToken(req.headers.authorization) ?? anonKey;
+  // No token is not "anon": storage-api verifies the empty string and refuses it, except on the routes that
+  // allow an invalid JWT (public downloads), which then run as anon.
+  const token = bearerToken(req.headers.authorization) ?? '';
   try {
     const claims = await verifyJwt(token, jwtSecret);
     const role = typeof claims.role === 'string' ? claims.role : 'anon';

@@ -24,6 +24,7 @@ import {
   type ObjectRow,
 } from './objects.ts';
 import { createTusHandler } from './tus.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { createImageRenderer, parseTransformQuery, type Transform } from './render.ts';
 
 /**
@@ -271,7 +272,7 @@ export async function createStorageService(
         const search = url.searchParams.get('search') ?? '';
         const { rows } = await asCaller(pool, who, 'storage.bucket.list', (db) =>
           db.query(
-            `select id, name, owner, public, file_size_limit, allowed_mime_types, type, created_at, updated_at
+            `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at
                from storage.buckets where ($1 = '' or name ilike '%' || $1 || '%')
               order by ${sortColumn} ${sortOrder} ${limit > 0 ? `limit ${limit}` : ''} offset ${Math.max(0, offset)}`,
             [search],
@@ -294,7 +295,7 @@ export async function createStorageService(
         const who = await caller(req);
         const { rows } = await asCaller(pool, who, 'storage.bucket.get', (db) =>
           db.query(
-            `select id, name, owner, public, file_size_limit, allowed_mime_types, type, created_at, updated_at
+            `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at
                from storage.buckets where id = $1`,
             [id],
           ),
@@ -377,7 +378,8 @@ export async function createStorageService(
           ]),
         );
         await Promise.all(rows.map((row) => blobs.remove(row.version)));
-        sendJson(res, 200, { message: 'Successfully emptied' });
+        // storage-api queues the deletion and says so; here it is already done, but clients see the same text.
+        sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
       },
     },
     {
@@ -397,6 +399,15 @@ export async function createStorageService(
     },
 
     // Listing, moving, copying
+    {
+      method: 'POST',
+      pattern: /^\/object\/list-v2\/([^/]+)$/,
+      handler: async (req, res, [bucketId]) => {
+        const who = await caller(req);
+        await getBucket(pool, bucketId!);
+        sendJson(res, 200, await listObjectsV2(pool, who, bucketId!, await readJson(req)));
+      },
+    },
     {
       method: 'POST',
       pattern: /^\/object\/list\/([^/]+)$/,

@@ -153,7 +153,16 @@ export async function publishObject(
          metadata = excluded.metadata, user_metadata = excluded.user_metadata, updated_at = now(),
          last_accessed_at = now()
        returning id`,
-      [input.bucketId, input.name, input.owner, input.ownerId, input.version, input.metadata, input.userMetadata],
+      [
+        input.bucketId,
+        input.name,
+        input.owner,
+        input.ownerId,
+        input.version,
+        input.metadata,
+        // storage-api's uploader stores `{ ...userMetadata }`: an upload without metadata has `{}`, not null.
+        input.userMetadata ?? {},
+      ],
     );
     return { id: rows[0]!.id, replacedVersion: previous.rows[0]?.version ?? null };
   });

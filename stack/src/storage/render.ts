@@ -84,15 +84,17 @@ export async function createImageRenderer(ctx: ServiceContext, blobs: BlobStore)
   return {
     async render(req: IncomingMessage, res: ServerResponse, row: ObjectRow, transform: Transform): Promise<void> {
       if (!row.version || !row.metadata) throw errors.noSuchKey();
-      if (!row.metadata.mimetype.startsWith('image/')) {
-        throw new StorageError(422, 'InvalidImage', 'Unprocessable Entity', 'Source is not an image');
-      }
       const source = blobs.pathOf(row.version);
-      let sourceFormat: string;
+      // Like imgproxy, the bytes decide, not the stored content type: a JPEG uploaded as
+      // application/octet-stream is still an image, and a text file labelled image/png is not.
+      let sourceFormat: string | undefined;
       try {
-        sourceFormat = (await sharp(source).metadata()).format ?? 'jpeg';
+        sourceFormat = (await sharp(source).metadata()).format;
       } catch {
-        throw new StorageError(422, 'InvalidImage', 'Unprocessable Entity', 'Source image could not be read');
+        sourceFormat = undefined;
+      }
+      if (!sourceFormat) {
+        throw new StorageError(422, 'InvalidImage', 'Unprocessable Entity', 'Source is not an image');
       }
       const format = outputFormat(req, transform, sourceFormat);
       if (!OUTPUT_TYPES[format])
