@@ -30,6 +30,15 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   const pollMs = options.pollMs ?? 1000;
   const pool = new pg.Pool({ connectionString: options.adminDbUrl, max: 1 });
   pool.on('error', (error) => options.log(`db: ${error.message}`));
+  // The queue belongs to the project's migrations: a project without it has no server jobs to run.
+  const { rows } = await pool.query<{ present: boolean }>(
+    `select to_regprocedure('public.release_server_jobs()') is not null as present`,
+  );
+  if (!rows[0]!.present) {
+    options.log('no public.server_jobs queue in this project: job worker not started');
+    await pool.end();
+    return { close: async () => {} };
+  }
   const released = await pool.query<{ released: number }>('select public.release_server_jobs() as released');
   if (released.rows[0]!.released) options.log(`${released.rows[0]!.released} interrupted job(s) queued again`);
 
