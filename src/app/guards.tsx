@@ -36,12 +36,16 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (state.status === 'signedIn' && state.role !== 'ADMIN') {
     return (
       <section className="page">
-        <EmptyState title="No tienes permiso para ver esta sección.">
+        <EmptyState
+          title="No tienes permiso para ver esta sección."
+          action={
+            <Link className="button" to={paths.files}>
+              Ir a Archivos
+            </Link>
+          }
+        >
           <p>Esta sección es solo para administradores.</p>
         </EmptyState>
-        <p>
-          <Link to={paths.files}>Ir a Archivos</Link>
-        </p>
       </section>
     );
   }

@@ -22,10 +22,7 @@ export function useDeleteFiles() {
       notify.success(`${plural(count, 'archivo borrado', 'archivos borrados')}.`);
       return afterFileChange(queryClient);
     },
-    onError: (error: { hint?: string }) =>
-      notify.error(
-        error.hint === 'FILES_PROCESSING' ? new Error(PROCESSING_DELETE_MESSAGE) : error,
-        'No se pudieron borrar los archivos.',
-      ),
+    // The database refuses a processing file with PROCESSING_DELETE_MESSAGE itself, which notify shows as is.
+    onError: (error) => notify.error(error, 'No se pudieron borrar los archivos.'),
   });
 }

@@ -6,7 +6,7 @@ import { spanishError } from '../../../lib/errors.ts';
 import { useCreateStaffUser } from '../api/create-staff-user.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { STAFF_ROLES, newUserSchema, roleDescriptions, type NewUserValues } from '../api/staff-user-schema.ts';
-import { firstError } from '../../../components/ui/form-message.tsx';
+import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 
@@ -66,9 +66,7 @@ export function NewUserScreen() {
             ))}
           </select>
         </fieldset>
-        <p id="new-user-message" className="form-error" role="alert">
-          {message}
-        </p>
+        <FormMessage id="new-user-message" message={message} />
         <div className="admin-form-actions">
           <button type="submit" className="button button-primary" disabled={create.isPending}>
             {create.isPending ? 'Creando…' : 'Crear usuario'}

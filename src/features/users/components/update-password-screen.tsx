@@ -7,7 +7,7 @@ import { useStaffUsers } from '../api/get-staff-users.ts';
 import { useUpdateStaffPassword } from '../api/update-staff-password.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { passwordSchema, type PasswordValues } from '../api/staff-user-schema.ts';
-import { firstError } from '../../../components/ui/form-message.tsx';
+import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 
@@ -57,9 +57,7 @@ export function UpdatePasswordScreen() {
             Al menos 6 caracteres. Después no se podrá volver a ver.
           </p>
         </fieldset>
-        <p id="password-message" className="form-error" role="alert">
-          {message}
-        </p>
+        <FormMessage id="password-message" message={message} />
         <div className="admin-form-actions">
           <button type="submit" className="button button-primary" disabled={update.isPending}>
             {update.isPending ? 'Guardando…' : 'Cambiar contraseña'}
