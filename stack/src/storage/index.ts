@@ -25,6 +25,7 @@ import {
 } from './objects.ts';
 import { createTusHandler } from './tus.ts';
 import { listObjectsV2 } from './list-v2.ts';
+import { safetyHeaders, servedContentType } from './serving.ts';
 import { createImageRenderer, parseTransformQuery, type Transform } from './render.ts';
 
 /**
@@ -186,7 +187,8 @@ export async function createStorageService(
     const meta = row.metadata;
     if (!row.version || !meta) throw errors.noSuchKey();
     const headers: Record<string, string> = {
-      'Content-Type': meta.mimetype,
+      'Content-Type': servedContentType(meta.mimetype),
+      ...safetyHeaders(meta.mimetype),
       ETag: meta.eTag,
       'Last-Modified': new Date(row.updated_at).toUTCString(),
       'Cache-Control': meta.cacheControl,

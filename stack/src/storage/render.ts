@@ -140,6 +140,7 @@ export async function createImageRenderer(ctx: ServiceContext, blobs: BlobStore)
       }
       res.writeHead(200, {
         'Content-Type': OUTPUT_TYPES[format]!,
+        'X-Content-Type-Options': 'nosniff',
         'Content-Length': String(size),
         'Cache-Control': row.metadata.cacheControl === 'no-cache' ? 'no-cache' : row.metadata.cacheControl,
         ETag: `"${key.slice(0, 32)}"`,

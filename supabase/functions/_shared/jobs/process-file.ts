@@ -1,9 +1,10 @@
 // Finishing an upload (spec: a file is `processing` until this runs): reads the stored object once,
-// records size, mime type, sha256 and, for images, width and height, warms the 6 thumbnail sizes, then
+// records size, mime type (from the bytes, not from what the uploader declared), sha256 and, for images, width and height, warms the 6 thumbnail sizes, then
 // clears `processing`. Idempotent: a processed file is left as it is. A failure is recorded on the file
 // (`processing_error`, shown to admins) and thrown, so the job that ran it is retried with backoff.
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { THUMBNAIL_SIZES } from '../thumbnails.ts';
 
@@ -35,7 +36,7 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
     const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!;
     const response = await fetch(url, { headers: { Authorization: `Bearer ${key}`, apikey: key } });
     if (!response.ok || !response.body) throw new Error(`the stored object could not be read (${response.status})`);
-    const mimeType = response.headers.get('content-type') ?? 'application/octet-stream';
+    const declaredType = response.headers.get('content-type') ?? 'application/octet-stream';
     const hash = createHash('sha256');
     const head: Uint8Array[] = [];
     let headLength = 0;
@@ -48,15 +49,16 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
         headLength += chunk.length;
       }
     }
+    const buffer = new Uint8Array(headLength);
+    let offset = 0;
+    for (const chunk of head) {
+      buffer.set(chunk, offset);
+      offset += chunk.length;
+    }
+    const mimeType = await recordedType(buffer, declaredType);
     let width: number | null = null;
     let height: number | null = null;
     if (file.is_image) {
-      const buffer = new Uint8Array(headLength);
-      let offset = 0;
-      for (const chunk of head) {
-        buffer.set(chunk, offset);
-        offset += chunk.length;
-      }
       const dimensions = imageSize(buffer);
       width = dimensions.width ?? null;
       height = dimensions.height ?? null;
@@ -73,7 +75,7 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
       .from('files')
       .update({
         size,
-        mime_type: mimeType.split(';')[0],
+        mime_type: mimeType,
         width,
         height,
         checksum: hash.digest('hex'),
@@ -93,4 +95,18 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
       .eq('id', fileId);
     throw failure;
   }
+}
+
+/**
+ * The type the bytes say (magic numbers, via file-type). Text formats have none: for them the declared type is
+ * kept, except that a declared binary type on bytes no format matches becomes application/octet-stream, so a
+ * page uploaded as "photo.jpg" is never recorded as an image.
+ */
+async function recordedType(head: Uint8Array, declared: string): Promise<string> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return detected.mime;
+  const essence = declared.split(';')[0]!.trim().toLowerCase();
+  const textual =
+    essence.startsWith('text/') || essence.endsWith('+xml') || essence.endsWith('/json') || essence.endsWith('/xml');
+  return textual ? essence : 'application/octet-stream';
 }
