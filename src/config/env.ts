@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// Zod 4 probes for eval (`Function('')`) on its first parse to compile faster parsers; the app's CSP forbids
+// eval, so the probe would be reported as a violation on every page. Set here, in the module whose parse of the
+// build environment is the app's first, because the bundler may evaluate this chunk before main.tsx's body.
+z.config({ jitless: true });
+
 /** The only configuration the app reads from its build environment; validated once at start. */
 const envSchema = z.object({
   VITE_SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the Supabase API URL' }),

@@ -152,7 +152,7 @@ describe('browsing the files screen', () => {
     await screenshot(page, 'files-keyboard-selection');
 
     const firstName = (await page.locator('.file-card .file-name').first().textContent())!;
-    await page.getByRole('button', { name: `Información de ${firstName}` }).click();
+    await page.getByRole('button', { name: `Información de ${firstName}`, exact: true }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
     const lightbox = page.getByRole('dialog', { name: firstName });
     await lightbox.waitFor();

@@ -13,7 +13,7 @@ import { seedAccounts, type SeedRole } from './seed.ts';
  * exercised for real.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return playwright.launch({
+  const browser = await playwright.launch({
     executablePath: await chromium.executablePath(),
     headless: true,
     args: [
@@ -29,6 +29,22 @@ export async function launchBrowser(): Promise<Browser> {
       '--use-angle=swiftshader',
     ],
   });
+  // Every context (browser.newPage makes one too) records what the app's Content-Security-Policy blocked.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => {
+      const blocked: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = blocked;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        blocked.push(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+        ),
+      );
+    });
+    return context;
+  };
+  return browser;
 }
 
 export const appUrl = (pathname = '/') => `${inject('appUrl')}${pathname}`;
@@ -41,8 +57,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** WCAG 2.2 AA checks with axe-core: no serious or critical violation is accepted. */
+/**
+ * WCAG 2.2 AA checks with axe-core: no serious or critical violation is accepted. Nor is anything the app's
+ * CSP blocked on this page so far: a blocked script, image or request is a broken screen for the user.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []),
+  ).toEqual([]);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
