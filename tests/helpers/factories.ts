@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from './clients.ts';
 import { seedAccounts } from './seed.ts';
 
@@ -11,9 +12,15 @@ export interface FileOverrides {
 
 /**
  * Inserts `count` file rows named '<marker> <i>' (service role, behind the API's checks), as the admin's
- * uploads unless overridden. Rows only: no stored object, so images show their placeholder tile.
+ * uploads unless overridden. Rows only: no stored object, so images show their placeholder tile. `service` is
+ * the shared test stack's service-role client unless a test runs a stack of its own.
  */
-export async function insertFiles(marker: string, count: number, overrides: FileOverrides = {}): Promise<string[]> {
+export async function insertFiles(
+  marker: string,
+  count: number,
+  overrides: FileOverrides = {},
+  service: SupabaseClient = client('service_role'),
+): Promise<string[]> {
   const { extension = 'pdf', name = (index: number) => `${marker} ${index}`, ...columns } = overrides;
   const rows = Array.from({ length: count }, (_, index) => {
     const id = crypto.randomUUID();
@@ -32,9 +39,7 @@ export async function insertFiles(marker: string, count: number, overrides: File
     };
   });
   for (let start = 0; start < rows.length; start += 500) {
-    const { error } = await client('service_role')
-      .from('files')
-      .insert(rows.slice(start, start + 500));
+    const { error } = await service.from('files').insert(rows.slice(start, start + 500));
     if (error) throw error;
   }
   return rows.map((row) => row.id);
