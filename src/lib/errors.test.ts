@@ -25,4 +25,15 @@ describe('spanishError', () => {
     expect(spanishError(new Error('Something exploded'))).toBe('Algo salió mal. Inténtalo de nuevo.');
     expect(spanishError(new TypeError('Failed to fetch'))).toMatch(/^No hay conexión/);
   });
+
+  it('says the server is out of space, from Storage and from a tus chunk', () => {
+    const full = 'No queda espacio en el servidor para guardar el archivo. Avisa a un administrador.';
+    expect(spanishError({ statusCode: '507', code: 'InsufficientStorage', message: 'There is no space left' })).toBe(
+      full,
+    );
+    const tus = new Error(
+      'tus: unexpected response while uploading chunk, originated from request (method: PATCH, url: http://127.0.0.1:54321/storage/v1/upload/resumable/abc, response code: 507, response text: There is no space left to store the object, request id: n/a)',
+    );
+    expect(spanishError(tus)).toBe(full);
+  });
 });

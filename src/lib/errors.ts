@@ -38,6 +38,10 @@ export function spanishError(error: unknown, fallback = 'Algo salió mal. Intén
   const { code, message, status, name } = errorParts(error);
   if (name === 'AbortError') return 'La operación se canceló.';
   if (code && BY_POSTGRES_CODE[code]) return BY_POSTGRES_CODE[code];
+  // Storage's disk is full (the local stack's 507; a tus error carries it in its message).
+  if (status === 507 || code === 'InsufficientStorage' || /response code: 507|InsufficientStorage/.test(message)) {
+    return 'No queda espacio en el servidor para guardar el archivo. Avisa a un administrador.';
+  }
   if (/Failed to fetch|NetworkError|Load failed|network|ECONNREFUSED|tus: failed to/i.test(message)) {
     return 'No hay conexión con el servidor. Comprueba la red e inténtalo de nuevo.';
   }

@@ -37,7 +37,17 @@ export const errors = {
   routeNotFound: (method: string, path: string) =>
     new StorageError(404, 'InvalidRequest', 'Not Found', `Route ${method}:${path} not found`, 404),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal Server Error'),
+  /**
+   * The disk under the stack's data dir is full. Hosted Storage writes to S3 and never says this; the local
+   * stack answers 507 so clients can tell "try later, tell an admin" from a bug.
+   */
+  noSpace: () =>
+    new StorageError(507, 'InsufficientStorage', 'Insufficient Storage', 'There is no space left to store the object'),
 };
+
+/** A write that failed because the disk is full (or the quota is exhausted). */
+export const isNoSpaceError = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | null)?.code ?? '');
 
 export function sendStorageError(res: ServerResponse, error: StorageError): void {
   const body = JSON.stringify({

@@ -8,7 +8,7 @@ import { parseSize } from '../project-config.ts';
 import { signJwt, verifyJwt, isExpiredError } from '../jwt.ts';
 import { asCaller, authenticate, ownerUuid, type Caller } from './access.ts';
 import { BlobStore } from './blobs.ts';
-import { errors, sendJson, sendStorageError, StorageError } from './errors.ts';
+import { errors, isNoSpaceError, sendJson, sendStorageError, StorageError } from './errors.ts';
 import {
   assertCanUpload,
   checkBucketLimits,
@@ -757,6 +757,10 @@ export async function createStorageService(
           // Drain what the client is still sending, so it can read the error instead of a reset connection.
           if (!req.readableEnded) req.resume();
           return sendStorageError(res, error);
+        }
+        if (isNoSpaceError(error)) {
+          if (!req.readableEnded) req.resume();
+          return sendStorageError(res, errors.noSpace());
         }
         ctx.log(`unexpected error: ${(error as Error).stack ?? String(error)}`);
         sendStorageError(res, errors.internal());

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../service.ts';
 import { bearerToken, verifyJwt } from '../jwt.ts';
 import { ownerUuid, type Caller } from './access.ts';
 import type { BlobStore } from './blobs.ts';
-import { StorageError } from './errors.ts';
+import { StorageError, errors, isNoSpaceError } from './errors.ts';
 import {
   assertCanUpload,
   checkBucketLimits,
@@ -33,6 +33,7 @@ const UPLOAD_URL_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const tusError = (status: number, body: string) => ({ status_code: status, body });
 const fromStorageError = (error: unknown) =>
   error instanceof StorageError ? tusError(error.statusCode, error.message) : error;
+const noSpace = errors.noSpace();
 
 /** The upload id Supabase uses: base64url of bucket/object/version, so it says what is being written. */
 const encodeId = (bucket: string, object: string, version: string) =>
@@ -96,6 +97,9 @@ export async function createTusHandler(
       return `${proto}://${host}${prefix}/upload/resumable/${id}`;
     },
     getFileIdFromRequest: (_req, lastPath) => lastPath,
+    // A full disk mid-chunk: the bytes that did land stay (the offset says how many), the client may resume later.
+    onResponseError: async (_req, error) =>
+      isNoSpaceError(error) ? tusError(noSpace.statusCode, noSpace.message) : undefined,
     onUploadCreate: async (req, upload) => {
       const caller = await callerOf(req);
       await checkUpload(req, upload, caller);
