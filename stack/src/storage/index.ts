@@ -36,23 +36,37 @@ import { createImageRenderer, parseTransformQuery, type Transform } from './rend
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_JSON_BODY) throw errors.invalidRequest('Body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw errors.invalidRequest('Body is not valid JSON');
+/**
+ * A JSON body of at most 1 MB. An oversized one is refused as soon as it passes the limit, while the rest of it
+ * is still read and discarded: destroying the request instead would take the keep-alive connection with it
+ * mid-response, and the client's next request on that connection would hang.
+ */
+function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_JSON_BODY) {
+        chunks.length = 0;
+        reject(errors.invalidRequest('Body too large'));
+      } else chunks.push(chunk);
+    });
+    req.on('error', reject);
+    req.on('end', () => {
+      if (size > MAX_JSON_BODY) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (!text.trim()) return resolve({});
+      try {
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === 'object' && !Array.isArray(value))
+          return resolve(value as Record<string, unknown>);
+      } catch {
+        // fall through
+      }
+      reject(errors.invalidRequest('Body is not valid JSON'));
+    });
+  });
 }
 
 const header = (req: IncomingMessage, name: string) => {
@@ -753,14 +767,15 @@ export async function createStorageService(
           res.destroy();
           return;
         }
-        if (error instanceof StorageError) {
-          // Drain what the client is still sending, so it can read the error instead of a reset connection.
-          if (!req.readableEnded) req.resume();
-          return sendStorageError(res, error);
-        }
-        if (isNoSpaceError(error)) {
-          if (!req.readableEnded) req.resume();
-          return sendStorageError(res, errors.noSpace());
+        const refusal = error instanceof StorageError ? error : isNoSpaceError(error) ? errors.noSpace() : null;
+        if (refusal) {
+          // Answered before the whole body arrived: drain the rest so the client can read the error instead of a
+          // reset, and close the connection after it, so no next request waits behind a half-read body.
+          if (!req.complete) {
+            res.setHeader('Connection', 'close');
+            req.resume();
+          }
+          return sendStorageError(res, refusal);
         }
         ctx.log(`unexpected error: ${(error as Error).stack ?? String(error)}`);
         sendStorageError(res, errors.internal());

@@ -48,18 +48,23 @@ export async function getBucket(pool: Pool, id: string): Promise<BucketRow> {
   return rows[0];
 }
 
-/** Object names as storage-api accepts them: no empty segments, no "..", printable characters. */
+/**
+ * Supabase Storage's key rule (storage-api `isValidKey`): only S3-safe characters — ASCII letters and digits
+ * and `_/!.*'() &$=@;:+,?-`. So `<>\|"%#`, control characters and accented letters are refused here as on
+ * hosted Supabase (apps keep the user's name elsewhere; ours stores `{fileId}/{uploadId}.{ext}`). Empty, `.`
+ * and `..` segments are refused too: the stack serves objects from disk and never resolves such a path.
+ */
+const VALID_OBJECT_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/;
+
 export function validateObjectName(name: string): void {
   if (
-    !name ||
     name.length > 1024 ||
+    !VALID_OBJECT_KEY.test(name) ||
     name.startsWith('/') ||
     name.split('/').some((s) => s === '' || s === '.' || s === '..')
   ) {
     throw errors.invalidKey(name);
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw errors.invalidKey(name);
 }
 
 function mimeAllowed(allowed: string[], mime: string): boolean {
