@@ -13,13 +13,11 @@ import { spanishError } from '../../src/lib/errors.ts';
  * Spanish sentence from the app's spanishError), or is stored as plain text that is never interpreted; none
  * changes anything it should not.
  */
-let uploader: SupabaseClient;
 let admin: SupabaseClient;
 let db: pg.Client;
 let fileId: string;
 
 beforeAll(async () => {
-  uploader = await signedInSeed('UPLOADER');
   admin = await signedInSeed('ADMIN');
   db = await adminDb();
   fileId = (await insertFiles(`bad${crypto.randomUUID().slice(0, 6)}`, 1))[0]!;
