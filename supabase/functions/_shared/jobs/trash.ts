@@ -36,7 +36,9 @@ export async function moveTrashedObjects(admin: SupabaseClient): Promise<TrashRu
         )
         .eq('id', job.id);
       if (saved.error) throw saved.error;
-      results.push(removed.error ? { id: job.id, done: false, error: removed.error.message } : { id: job.id, done: true });
+      results.push(
+        removed.error ? { id: job.id, done: false, error: removed.error.message } : { id: job.id, done: true },
+      );
       continue;
     }
     const moved = await admin.storage
