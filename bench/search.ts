@@ -17,6 +17,14 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
  * their bytes with others (checksums from 500 shared contents), with `duplicate_of` set on all but the
  * earliest of each group, as the database's trigger would have (bulk-loaded without triggers, like the rest).
  */
+/** The WHERE condition search_files builds for a filter object. */
+async function filterCondition(db: pg.Client, filter: Record<string, unknown>): Promise<string> {
+  const { rows } = await db.query<{ condition: string }>('select private.file_filter_condition($1) as condition', [
+    filter,
+  ]);
+  return rows[0]!.condition;
+}
+
 async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
   const db = new pg.Client({ connectionString: adminDbUrl });
   await db.connect();
@@ -112,6 +120,14 @@ export async function run(): Promise<BenchRow[]> {
       );
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       progress('search', `2-word plan uses the trigram index: ${/files_search_document_trgm_idx/.test(text)}`);
+      const untranslated = await db.query(
+        `explain (format text) select count(*) from public.files f where ${await filterCondition(db, { translation: 'missing' })}`,
+      );
+      const untranslatedPlan = untranslated.rows.map((r) => r['QUERY PLAN']).join('\n');
+      progress(
+        'search',
+        `'Sin traducir' plan uses its index: ${/files_missing_translation_idx/.test(untranslatedPlan)}`,
+      );
     } finally {
       await db.end();
     }

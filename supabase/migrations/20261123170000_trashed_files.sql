@@ -57,7 +57,7 @@ begin
   insert into public.trashed_files (file_id, name_es, extension, is_image, object_path, file, tag_ids,
                                     collection_links, deleted_by, deleted_by_email)
   values (
-    old.id, old.name_es, old.extension, old.is_image, old.object_path, to_jsonb(old),
+    old.id, old.name_es, old.extension, old.is_image, old.object_path, to_jsonb(old) - 'search_document',
     coalesce((select array_agg(ft.tag_id order by ft.tag_id) from public.file_tags ft where ft.file_id = old.id), '{}'),
     coalesce((select jsonb_agg(jsonb_build_object('collection_id', cf.collection_id, 'added_at', cf.added_at))
                 from public.collection_files cf where cf.file_id = old.id), '[]'::jsonb),
