@@ -7,14 +7,68 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
 
 /**
  * search_files at 100k files (10k with --quick) through the API, for a 1-word, a 2-word and a
- * tag-filtered query, against a plain primary-key lookup through the same API path in the same run.
+ * tag-filtered query and the 'Sin traducir' and 'Duplicados' filters, against a plain primary-key lookup
+ * through the same API path in the same run.
  */
+
+/**
+ * The generated library has every text translated and no checksums; a real one has some of both issues.
+ * About 10% of files get an English title equal to the Spanish one ('Sin traducir') and about 2% share
+ * their bytes with others (checksums from 500 shared contents), with `duplicate_of` set on all but the
+ * earliest of each group, as the database's trigger would have (bulk-loaded without triggers, like the rest).
+ */
+/** The WHERE condition search_files builds for a filter object. */
+async function filterCondition(db: pg.Client, filter: Record<string, unknown>): Promise<string> {
+  const { rows } = await db.query<{ condition: string }>('select private.file_filter_condition($1) as condition', [
+    filter,
+  ]);
+  return rows[0]!.condition;
+}
+
+async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
+  const db = new pg.Client({ connectionString: adminDbUrl });
+  await db.connect();
+  try {
+    await db.query('begin');
+    await db.query('set local session_replication_role = replica');
+    await db.query(
+      `update public.files f
+          set checksum = encode(sha256(convert_to(case when abs(hashtext(f.id::text)) % 50 = 0
+                                                       then 'shared ' || abs(hashtext(f.id::text || 'd')) % 500
+                                                       else f.id::text end, 'UTF8')), 'hex'),
+              name_en = case when abs(hashtext(f.id::text || 't')) % 10 = 0 then f.name_es else f.name_en end`,
+    );
+    await db.query(
+      `update public.files f set search_document = private.file_search_document(f) where f.name_en = f.name_es`,
+    );
+    await db.query(
+      `update public.files f set duplicate_of = d.first_id
+         from (select id, first_value(id) over (partition by checksum order by uploaded_on, id) as first_id
+                 from public.files
+                where checksum in (select checksum from public.files group by checksum having count(*) > 1)) d
+        where d.id = f.id and d.id <> d.first_id`,
+    );
+    await db.query('commit');
+    await db.query('vacuum (analyze) public.files');
+    const { rows } = await db.query<{ missing: string; duplicates: string }>(
+      `select count(*) filter (where name_en = name_es) as missing,
+              count(*) filter (where duplicate_of is not null) as duplicates from public.files`,
+    );
+    progress('search', `${rows[0]!.missing} files without translation, ${rows[0]!.duplicates} duplicates`);
+  } catch (error) {
+    await db.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await db.end();
+  }
+}
 export async function run(): Promise<BenchRow[]> {
   const files = isQuick() ? 10_000 : 100_000;
   const runs = isQuick() ? 20 : 50;
   return withStack(async (stack) => {
     progress('search', `generating ${files} files`);
     const dataset = await generateDataset(stack.adminDbUrl, { files });
+    await shapeTranslationsAndDuplicates(stack.adminDbUrl);
     const { client } = await signedInAdmin(stack);
     const anyFile = (await client.from('files').select('id').limit(1).single()).data!.id as string;
     const search = (filter: Record<string, unknown>) => async () => {
@@ -36,6 +90,8 @@ export async function run(): Promise<BenchRow[]> {
       ['2 words ("piscina verano")', { query: 'piscina verano' }],
       [`tag filter (${dataset.sampleTagName})`, { tagId: dataset.sampleTagId }],
       ['no filter (first page + count)', {}],
+      ["'Sin traducir' filter", { translation: 'missing' }],
+      ["'Duplicados' filter", { duplicates: 'only' }],
     ];
     const measured: Array<[string, number[]]> = [];
     for (const [label, filter] of cases) measured.push([label, await timeRuns(runs, search(filter))]);
@@ -64,6 +120,14 @@ export async function run(): Promise<BenchRow[]> {
       );
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       progress('search', `2-word plan uses the trigram index: ${/files_search_document_trgm_idx/.test(text)}`);
+      const untranslated = await db.query(
+        `explain (format text) select count(*) from public.files f where ${await filterCondition(db, { translation: 'missing' })}`,
+      );
+      const untranslatedPlan = untranslated.rows.map((r) => r['QUERY PLAN']).join('\n');
+      progress(
+        'search',
+        `'Sin traducir' plan uses its index: ${/files_missing_translation_idx/.test(untranslatedPlan)}`,
+      );
     } finally {
       await db.end();
     }

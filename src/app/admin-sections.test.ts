@@ -19,6 +19,7 @@ describe('admin sections and feature flags', () => {
       'Colecciones',
       'Academy',
       'Operaciones',
+      'Papelera',
     ]);
     expect(routePaths(createAppRoutes(deployment.features))).toEqual(
       expect.arrayContaining(['/private/users', '/private/collection/:id', '/private/academy']),
@@ -27,7 +28,11 @@ describe('admin sections and feature flags', () => {
 
   it('drops the menu entry and the routes of a disabled feature', () => {
     const features = { ...deployment.features, users: false, collections: false, operations: false };
-    expect(enabledAdminSections(features).map((section) => section.label)).toEqual(['Etiquetas', 'Academy']);
+    expect(enabledAdminSections(features).map((section) => section.label)).toEqual([
+      'Etiquetas',
+      'Academy',
+      'Papelera',
+    ]);
     const paths = routePaths(createAppRoutes(features));
     expect(paths.filter((path) => path.startsWith('/private/users'))).toEqual([]);
     expect(paths).not.toContain('/private/operations');

@@ -6,6 +6,7 @@ import { usersRoutes } from '../features/users/routes.tsx';
 import { collectionsRoutes } from '../features/collections/routes.tsx';
 import { academyRoutes } from '../features/academy/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
+import { trashRoutes } from '../features/trash/routes.tsx';
 
 export interface AdminSection {
   label: string;
@@ -24,6 +25,7 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Colecciones', feature: 'collections', to: paths.collections, routes: collectionsRoutes },
   { label: 'Academy', feature: 'academy', to: paths.academy, routes: academyRoutes },
   { label: 'Operaciones', feature: 'operations', to: paths.operations, routes: operationsRoutes },
+  { label: 'Papelera', feature: null, to: paths.trash, routes: trashRoutes },
 ];
 
 /**

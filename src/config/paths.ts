@@ -12,6 +12,7 @@ export const paths = {
   collection: (id: string) => `/private/collection/${id}`,
   academy: '/private/academy',
   operations: '/private/operations',
+  trash: '/private/trash',
 } as const;
 
 export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;

@@ -304,14 +304,28 @@ isOneToOne: false
                   ]
                 },"trash_jobs": {
                   Row: {
-                    "attempts": number,"bucket_id": string,"deleted_by": string | null,"deleted_on": string,"done_at": string | null,"file_id": string,"id": number,"last_error": string | null,"object_path": string,"pending": boolean,"trash_bucket_id": string,"trash_path": string
+                    "action": string,"attempts": number,"bucket_id": string,"deleted_by": string | null,"deleted_on": string,"done_at": string | null,"file_id": string,"id": number,"last_error": string | null,"object_path": string,"pending": boolean,"trash_bucket_id": string,"trash_path": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"bucket_id"?: string,"deleted_by"?: string | null,"deleted_on"?: string,"done_at"?: string | null,"file_id": string,"id"?: never,"last_error"?: string | null,"object_path": string,"pending"?: boolean,"trash_bucket_id"?: string,"trash_path": string
+                    "action"?: string,"attempts"?: number,"bucket_id"?: string,"deleted_by"?: string | null,"deleted_on"?: string,"done_at"?: string | null,"file_id": string,"id"?: never,"last_error"?: string | null,"object_path": string,"pending"?: boolean,"trash_bucket_id"?: string,"trash_path": string
                   }
                   Update: {
-                    "attempts"?: number,"bucket_id"?: string,"deleted_by"?: string | null,"deleted_on"?: string,"done_at"?: string | null,"file_id"?: string,"id"?: never,"last_error"?: string | null,"object_path"?: string,"pending"?: boolean,"trash_bucket_id"?: string,"trash_path"?: string
+                    "action"?: string,"attempts"?: number,"bucket_id"?: string,"deleted_by"?: string | null,"deleted_on"?: string,"done_at"?: string | null,"file_id"?: string,"id"?: never,"last_error"?: string | null,"object_path"?: string,"pending"?: boolean,"trash_bucket_id"?: string,"trash_path"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"trashed_files": {
+                  Row: {
+                    "collection_links": NonNullable<Json>,"deleted_at": string,"deleted_by": string | null,"deleted_by_email": string | null,"extension": string,"file": NonNullable<Json>,"file_id": string,"is_image": boolean,"name_es": string,"object_path": string,"restoring": boolean,"tag_ids": (string)[]
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "collection_links"?: NonNullable<Json>,"deleted_at"?: string,"deleted_by"?: string | null,"deleted_by_email"?: string | null,"extension"?: string,"file": NonNullable<Json>,"file_id": string,"is_image"?: boolean,"name_es": string,"object_path": string,"restoring"?: boolean,"tag_ids"?: (string)[]
+                  }
+                  Update: {
+                    "collection_links"?: NonNullable<Json>,"deleted_at"?: string,"deleted_by"?: string | null,"deleted_by_email"?: string | null,"extension"?: string,"file"?: NonNullable<Json>,"file_id"?: string,"is_image"?: boolean,"name_es"?: string,"object_path"?: string,"restoring"?: boolean,"tag_ids"?: (string)[]
                   }
                   Relationships: [
                     
@@ -398,11 +412,20 @@ isOneToOne: false
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
                            },
+"purge_expired_trash":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"purge_trashed_files":
+{ Args: { "p_file_ids": (string)[] }; Returns: number
+                           },
 "release_server_jobs":
 { Args: Record<PropertyKey, never>; Returns: number
                            },
 "remove_file_from_collection":
 { Args: { "p_collection_id": string,"p_file_id": string }; Returns: boolean
+                           },
+"restore_files":
+{ Args: { "p_file_ids": (string)[] }; Returns: number
                            },
 "retry_server_job":
 { Args: { "p_id": number }; Returns: {

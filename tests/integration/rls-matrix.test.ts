@@ -90,6 +90,8 @@ const MATRIX: TableCase[] = [
   { table: 'operations_popup', select: adminRead, insert: nobody, update: only('admin'), delete: nobody },
   { table: 'trash_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
   { table: 'server_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
+  // The Papelera: written only by the database (a deleted file's snapshot), changed only through its RPCs.
+  { table: 'trashed_files', select: adminRead, insert: nobody, update: nobody, delete: nobody },
   {
     // Append-only: only the database's triggers write it.
     table: 'file_history',
@@ -277,6 +279,20 @@ const FIXTURES: Record<string, Fixture> = {
     newRow: async () => ({ file_id: uid(), action: 'edited' }),
     patch: { action: 'deleted' },
   },
+  trashed_files: {
+    key: ['file_id'],
+    // Deleting a file is what puts it in the Papelera.
+    create: async (_s, owner) => {
+      const file = await insertAsService('files', fileRow(owner, { processing: false }));
+      const deleted = await service.from('files').delete().eq('id', file.id);
+      if (deleted.error) throw new Error(`fixture trashed_files: ${deleted.error.message}`);
+      const { data, error } = await service.from('trashed_files').select('*').eq('file_id', file.id).single();
+      if (error) throw new Error(`fixture trashed_files: ${error.message}`);
+      return data as Row;
+    },
+    newRow: async () => ({ file_id: uid(), name_es: 'x', object_path: 'a/b.jpg', file: {} }),
+    patch: { name_es: 'Probando' },
+  },
   server_jobs: {
     key: ['id'],
     // Due in a far future, so the stack's worker leaves it alone.
@@ -319,6 +335,8 @@ beforeAll(async () => {
   userIds.anon = ADMIN_ID;
   // So that admins have a trash job to read.
   await FIXTURES.trash_jobs!.create(service, ADMIN_ID);
+  // And a file in the Papelera.
+  await FIXTURES.trashed_files!.create(service, ADMIN_ID);
 });
 
 const match = (row: Row, key: string[]) => Object.fromEntries(key.map((k) => [k, row[k]]));
@@ -443,6 +461,18 @@ const RPCS: RpcCase[] = [
     args: async () => ({ p_user_id: (await academyUser()).id, p_category_ids: [] }),
     allowed: only('admin'),
   },
+  {
+    rpc: 'restore_files',
+    args: async () => ({ p_file_ids: [(await FIXTURES.trashed_files!.create(service, ADMIN_ID)).file_id] }),
+    allowed: only('admin'),
+  },
+  {
+    rpc: 'purge_trashed_files',
+    args: async () => ({ p_file_ids: [(await FIXTURES.trashed_files!.create(service, ADMIN_ID)).file_id] }),
+    allowed: only('admin'),
+  },
+  // The purge_trash server job's work: the service role's only.
+  { rpc: 'purge_expired_trash', args: async () => ({}), allowed: nobody },
   {
     rpc: 'search_files',
     args: async () => ({ p_filter: {} }),

@@ -16,7 +16,7 @@ const TIME_BUDGET_MS = 100_000;
 
 interface ServerJob {
   id: number;
-  kind: 'process_upload' | 'regenerate_feed' | 'trash_objects';
+  kind: 'process_upload' | 'regenerate_feed' | 'trash_objects' | 'purge_trash';
   file_id: string | null;
   attempts: number;
 }
@@ -53,6 +53,12 @@ async function runJob(admin: SupabaseClient, job: ServerJob): Promise<void> {
       if (failed.length) {
         throw new Error(`${failed.length} object(s) could not be moved to the trash: ${failed[0]!.error}`);
       }
+      return;
+    }
+    case 'purge_trash': {
+      // Files in the Papelera for 30 days: their rows go now, their objects by the trash jobs this queues.
+      const purged = await admin.rpc('purge_expired_trash');
+      if (purged.error) throw purged.error;
       return;
     }
   }

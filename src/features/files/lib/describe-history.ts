@@ -40,6 +40,8 @@ export function describeHistory(action: string, changes: Changes): { title: stri
       return { title: `Lo quitó de la colección ${name('collection')}`, details: [] };
     case 'deleted':
       return { title: 'Borró el archivo', details: [] };
+    case 'restored':
+      return { title: 'Lo restauró desde la Papelera', details: [] };
     default:
       return { title: action, details: [] };
   }

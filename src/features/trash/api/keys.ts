@@ -1,0 +1,13 @@
+/** Papelera queries, generic → specific. */
+export const trashKeys = {
+  all: ['trash'] as const,
+  lists: () => [...trashKeys.all, 'list'] as const,
+  thumbnail: (objectPath: string) => [...trashKeys.all, 'thumbnail', objectPath] as const,
+};
+
+/**
+ * Prefixes of the caches a restore or purge changes elsewhere in the app: the files lists and details
+ * (the files feature's `fileKeys.all`, named here since features do not import each other) and the
+ * catalogue counts. Realtime refreshes them too, this just does not wait for it in this tab.
+ */
+export const LIBRARY_KEYS = [['files'], ['collections'], ['tags']] as const;
