@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
 import { useUploadActivity } from '../lib/uploads/upload-activity.tsx';
 import { enabledAdminSections } from './admin-sections.ts';
+import { ConnectionBanner } from '../components/ui/connection-banner.tsx';
 
 const adminSections = enabledAdminSections(deployment.features);
 
@@ -72,6 +73,7 @@ export function PrivateLayout() {
         </nav>
         <WorkingIndicator active={working} />
       </header>
+      <ConnectionBanner />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

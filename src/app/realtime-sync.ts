@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '../lib/supabase.ts';
+import { setLiveChannelLost } from '../lib/connection-status.ts';
 import { catalogueKeys } from '../lib/catalogue/keys.ts';
 import { fileKeys } from '../features/files/api/keys.ts';
 import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cache.ts';
@@ -161,6 +162,8 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       });
     }
     channel.subscribe((status) => {
+      // An errored or timed-out channel is rejoined by realtime-js with backoff; until then the app says so.
+      setLiveChannelLost(status === 'CHANNEL_ERROR' || status === 'TIMED_OUT');
       if (status !== 'SUBSCRIBED') return;
       // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
       void supabase.realtime.setAuth().then(() => {
@@ -171,6 +174,7 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       });
     });
     return () => {
+      setLiveChannelLost(false);
       void supabase.removeChannel(channel);
     };
   }, [userId, queryClient]);

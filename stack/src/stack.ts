@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,11 @@ export interface RunningStack {
   /** PostgREST's own origin, bypassing the gateway (benchmarks compare the two). */
   postgrestUrl: string;
   stop(): Promise<void>;
+  /**
+   * Stops Postgres at once (every connection is cut) and starts it again on the same data and port, as a
+   * managed database's crash or failover would; every service reconnects by itself. For fault tests.
+   */
+  restartDatabase(): Promise<void>;
 }
 
 /**
@@ -119,7 +124,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   };
 
   try {
-    const postgres = await startPostgres({ dataDir, port: dbPort, majorVersion: config.db.majorVersion, log });
+    const startDatabase = () => startPostgres({ dataDir, port: dbPort, majorVersion: config.db.majorVersion, log });
+    let postgres = await startDatabase();
     cleanups.push(() => postgres.stop());
     await bootstrapDatabase(postgres.adminUrl, log);
     const seeding = postgres.created && (options.seed ?? !ephemeral);
@@ -261,6 +267,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       apiPort,
       postgrestUrl: postgrest.url,
       stop: stopAll,
+      restartDatabase: async () => {
+        // Immediate shutdown (SIGQUIT), as a crash or a failover ends a server: a fast one would wait for the
+        // logical replication client to confirm the shutdown checkpoint. Postgres recovers from WAL on start.
+        const pid = Number((await readFile(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+        const stopped = postgres.stop();
+        process.kill(pid, 'SIGQUIT');
+        await stopped;
+        postgres = await startDatabase();
+      },
     };
   } catch (error) {
     await stopAll();

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { FAKE_PROVIDER_KEY, startFakeVideoProvider } from './fake-video-provider.ts';
@@ -15,6 +16,8 @@ export interface StackInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
+    /** POST {url}/restart-database restarts the stack's Postgres (tests/e2e/database-restart.test.ts). */
+    stackControlUrl: string;
   }
 }
 
@@ -39,7 +42,20 @@ export default async function setup(project: TestProject) {
     adminDbUrl: stack.adminDbUrl,
     dataDir: stack.dataDir,
   });
+  // Test files run in workers; the stack lives here. Loopback only, one action.
+  const control = http.createServer((req, res) => {
+    if (req.method !== 'POST' || req.url !== '/restart-database') return void res.writeHead(404).end();
+    stack!.restartDatabase().then(
+      () => res.writeHead(204).end(),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', () => resolve()));
+  const address = control.address();
+  project.provide('stackControlUrl', `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
   return async () => {
+    control.closeAllConnections();
+    await new Promise<void>((resolve) => control.close(() => resolve()));
     await stack?.stop();
     await provider.close();
   };

@@ -81,6 +81,7 @@ export class ChangeStream {
   private transactionId = 0;
   private stopping = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private running = false;
 
   constructor(
     private readonly options: {
@@ -88,9 +89,16 @@ export class ChangeStream {
       /** For catalog look-ups (types, primary keys); never the replication connection. */
       adminPool: pg.Pool;
       onCommit: (changes: CapturedChange[]) => Promise<void>;
+      /** The stream was lost (the database restarted, or its connection dropped); a reconnect follows. */
+      onInterrupted?: () => void;
       log: (message: string) => void;
     },
   ) {}
+
+  /** True while changes are being captured; a subscription confirmed meanwhile would silently miss some. */
+  get streaming(): boolean {
+    return this.running;
+  }
 
   get typeCatalog(): TypeCatalog {
     return this.types;
@@ -129,6 +137,7 @@ export class ChangeStream {
       let started = false;
       service.once('start', () => {
         started = true;
+        this.running = true;
         resolve();
       });
       // subscribe() settles only when the stream ends; it runs for the life of the service.
@@ -147,6 +156,8 @@ export class ChangeStream {
   private scheduleReconnect() {
     this.options.log('replication stream ended; reconnecting (changes meanwhile are not replayed)');
     this.pending = [];
+    this.running = false;
+    this.options.onInterrupted?.();
     this.reconnectTimer = setTimeout(() => {
       this.connect().catch((error: unknown) => {
         this.options.log(`replication reconnect failed: ${(error as Error).message}`);

@@ -171,6 +171,30 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
     forgetChannel(client, channel);
   };
 
+  /**
+   * Realtime when it loses the project database: the channel's process ends and the client is sent
+   * `phx_error`, so realtime-js marks the channel errored and rejoins it with backoff; the join that succeeds
+   * once the database is back is a fresh subscription. Changes made meanwhile are not replayed: clients
+   * refetch when they see SUBSCRIBED again.
+   */
+  const failChannel = (client: Client, channel: Channel) => {
+    systemMessage(
+      client,
+      channel,
+      'postgres_changes',
+      'error',
+      'Realtime was unable to connect to the project database',
+    );
+    send(client, {
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: 'phx_error',
+      payload: {},
+    });
+    forgetChannel(client, channel);
+  };
+
   const armExpiry = (client: Client, channel: Channel) => {
     clearTimeout(channel.expiryTimer);
     const exp = channel.identity.claims.exp;
@@ -268,6 +292,11 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
       if (!problem) problem = await subscriptionProblem(binding, role);
     }
 
+    if (bindings.length > 0 && !stream.streaming) {
+      // Without the change stream a confirmed subscription would miss changes: refuse, and realtime-js rejoins.
+      reply(client, request, 'error', { reason: 'Realtime was unable to connect to the project database' });
+      return;
+    }
     const previous = client.channels.get(topic);
     if (previous) forgetChannel(client, previous);
     const broadcast = (config.broadcast ?? {}) as Record<string, unknown>;
@@ -584,6 +613,13 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
     adminDbUrl: ctx.adminDbUrl,
     adminPool: ctx.adminPool,
     onCommit: dispatch,
+    onInterrupted: () => {
+      for (const client of clients) {
+        for (const channel of [...client.channels.values()]) {
+          if (channel.bindings.length > 0) failChannel(client, channel);
+        }
+      }
+    },
     log: ctx.log,
   });
   await stream.start();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
@@ -103,7 +103,9 @@ function uploadBody(req: IncomingMessage): Promise<UploadBody> {
   const contentType = header(req, 'content-type') ?? 'application/octet-stream';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     return Promise.resolve({
-      stream: req,
+      // Through a pipe, so a refusal mid-stream (too large, disk full) ends this stream, not the request: the
+      // rest of the body is drained and the client reads the error instead of a reset connection.
+      stream: req.pipe(new PassThrough()),
       mimetype: contentType,
       cacheControl: normalizeCacheControl(header(req, 'cache-control')?.replace(/^max-age=(\d+)$/, '$1')),
       userMetadata: decodeUserMetadata(header(req, 'x-metadata')),
