@@ -15,6 +15,8 @@ export interface ProjectConfig {
     refreshTokenReuseInterval: number;
     enableSignup: boolean;
     minimumPasswordLength: number;
+    /** `[auth.rate_limit]`, requests per 5 minutes per address, as GoTrue applies them. */
+    rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
   };
   storage: {
     fileSizeLimit: number;
@@ -74,6 +76,11 @@ export function loadProjectConfig(supabaseDir: string): ProjectConfig {
       refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
       enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+      rateLimit: {
+        tokenRefresh: Number(table(auth.rate_limit).token_refresh ?? 150),
+        signInSignUps: Number(table(auth.rate_limit).sign_in_sign_ups ?? 30),
+        tokenVerifications: Number(table(auth.rate_limit).token_verifications ?? 30),
+      },
     },
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),

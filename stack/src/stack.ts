@@ -62,6 +62,11 @@ export interface StackOptions {
   supabaseDir?: string;
   /** Extra secrets for edge functions, as `supabase secrets set` would provide (on top of functions/.env). */
   functionSecrets?: Record<string, string>;
+  /**
+   * Auth's request rate limits from `[auth.rate_limit]` (default: true). Test stacks whose suites sign in
+   * hundreds of times from one address turn them off; tests/integration/auth-rate-limit.test.ts keeps them.
+   */
+  authRateLimits?: boolean;
   /** Work off server jobs (post-processing, feed, trash) as pg_cron + pg_net do on hosted Supabase (default: true). */
   jobWorker?: boolean;
   log?: (message: string) => void;
@@ -168,7 +173,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       cleanups.push(() => service.close());
       return service;
     };
-    const auth = await mount('auth', (ctx) => createAuthService(ctx, config.auth));
+    const auth = await mount('auth', (ctx) =>
+      createAuthService(ctx, config.auth, { rateLimits: options.authRateLimits }),
+    );
     const storage = await mount('storage', (ctx) => createStorageService(ctx, config.storage));
     const realtime = await mount('realtime', (ctx) => createRealtimeService(ctx));
     const functions = await mount('functions', (ctx) =>

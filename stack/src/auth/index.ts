@@ -16,6 +16,7 @@ import {
   type UserRow,
 } from './users.ts';
 import * as disabled from './disabled-features.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { createSession, insertRefreshToken, sessionJson, type SessionRow, type TokenSettings } from './sessions.ts';
 
 /**
@@ -48,7 +49,31 @@ async function withTransaction<T>(ctx: ServiceContext, work: (db: PoolClient) =>
   }
 }
 
-export async function createAuthService(ctx: ServiceContext, config: ProjectConfig['auth']): Promise<MountedService> {
+export async function createAuthService(
+  ctx: ServiceContext,
+  config: ProjectConfig['auth'],
+  options: { rateLimits?: boolean } = {},
+): Promise<MountedService> {
+  const limiters = {
+    token: new RateLimiter(config.rateLimit.tokenRefresh),
+    signup: new RateLimiter(config.rateLimit.signInSignUps),
+    verify: new RateLimiter(config.rateLimit.tokenVerifications),
+  };
+  /**
+   * The address the gateway saw: the last X-Forwarded-For entry, which it appends itself. The first one is
+   * whatever the client claimed, so keying on it would let anyone reset their limit with a header.
+   */
+  const gatewaySeenAddress = (req: IncomingMessage) => {
+    const forwarded = req.headers['x-forwarded-for'];
+    const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim();
+    return last || req.socket.remoteAddress || 'unknown';
+  };
+  const limit = (group: keyof typeof limiters, req: IncomingMessage) => {
+    if (options.rateLimits === false) return;
+    if (!limiters[group].take(gatewaySeenAddress(req))) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
+  };
   const tokens: TokenSettings = {
     jwtSecret: ctx.jwtSecret,
     jwtExpiry: config.jwtExpiry,
@@ -367,6 +392,8 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
     if (path === '/token' && method === 'POST') {
       const body = await readJsonBody(req);
       const grant = url.searchParams.get('grant_type');
+      // GoTrue checks the grant type first (an unknown one is a 400, not counted), then the limit.
+      if (['password', 'refresh_token', 'id_token', 'pkce'].includes(grant ?? '')) limit('token', req);
       if (grant === 'password') return sendJson(res, 200, await passwordGrant(req, body));
       if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(body));
       if (grant === 'id_token') disabled.idTokenGrant(body);
@@ -375,6 +402,7 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
     }
 
     if (path === '/verify' && (method === 'GET' || method === 'POST')) {
+      limit('verify', req);
       disabled.verify(method, url, method === 'POST' ? await readJsonBody(req) : {});
     }
     if (path === '/callback' && (method === 'GET' || method === 'POST')) disabled.callback(url);
@@ -382,6 +410,7 @@ export async function createAuthService(ctx: ServiceContext, config: ProjectConf
     if (path === '/sso' || path.startsWith('/sso/')) disabled.samlDisabled();
 
     if (path === '/signup' && method === 'POST') {
+      limit('signup', req);
       const body = await readJsonBody(req);
       if (!optionalString(body.email) && !optionalString(body.phone)) disabled.anonymousSignIn();
       if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
