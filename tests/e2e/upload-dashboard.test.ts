@@ -213,6 +213,8 @@ describe('upload screen with the Dashboard', () => {
     ]);
     const [copy] = await rowsNamed([copyName]);
     expect(copy?.duplicate_of).toBe(original!.id);
+    await screenshot(page, 'upload-already-exists-desktop');
+    await expectAccessible(page);
     await duplicates.getByRole('link', { name: 'Ver el archivo existente' }).click();
     await page.waitForURL(appUrl(`/private/file/${original!.id}`));
     await context.close();
