@@ -1,16 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The deployment of this build: brand, public addresses, storage names and feature flags (spec section 1).
  * A disabled feature hides its menu entries and its routes.
  */
+// zod/mini (tree-shakable): this is parsed before the first paint, inside the initial JS budget.
+const text = () => z.string().check(z.minLength(1));
+
 export const deploymentSchema = z.object({
-  name: z.string().min(1),
-  mainColor: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
-  logo: z.string().min(1),
-  projectName: z.string().min(1),
+  name: text(),
+  mainColor: z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/)),
+  logo: text(),
+  projectName: text(),
   domain: z.url(),
-  storage: z.object({ mediaBucket: z.string().min(1), feedBucket: z.string().min(1) }),
+  storage: z.object({ mediaBucket: text(), feedBucket: text() }),
   features: z.object({
     users: z.boolean(),
     collections: z.boolean(),

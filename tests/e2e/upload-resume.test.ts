@@ -7,6 +7,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { appUrl, launchBrowser, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
 
 /** Uploads that survive the network (issue 9): a cut connection and a page reload both resume. */
 
@@ -58,8 +59,8 @@ describe('resumable uploads in the browser', () => {
       }
       await route.continue();
     });
-    await page.setInputFiles('input[type=file]', path.join(dir, name));
-    await expect.poll(() => page.locator('.upload-complete').count(), { timeout: 60_000 }).toBe(1);
+    await page.setInputFiles(FILE_INPUT, path.join(dir, name));
+    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 60_000 }).toBe(1);
     expect(cut).toBe(true);
     expect(await storedSha256(name)).toBe(createHash('sha256').update(bytes).digest('hex'));
   }, 120_000);
@@ -85,15 +86,15 @@ describe('resumable uploads in the browser', () => {
       }
       await route.continue();
     });
-    await page.setInputFiles('input[type=file]', path.join(dir, name));
+    await page.setInputFiles(FILE_INPUT, path.join(dir, name));
     await stalled;
     const firstUrl = seen.find((r) => r.method === 'PATCH')!.url;
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.reload();
     await page.getByText('Arrastrar archivos aquí o').waitFor();
     seen.length = 0;
-    await page.setInputFiles('input[type=file]', path.join(dir, name));
-    await expect.poll(() => page.locator('.upload-complete').count(), { timeout: 60_000 }).toBe(1);
+    await page.setInputFiles(FILE_INPUT, path.join(dir, name));
+    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 60_000 }).toBe(1);
     // The second session asked the server where the first one stopped instead of creating a new upload.
     expect(seen.some((r) => r.method === 'HEAD' && r.url === firstUrl)).toBe(true);
     expect(seen.some((r) => r.method === 'POST')).toBe(false);

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
 
 /** Uploading through the browser: TUS to Storage, the file record, post-processing (issue 9). */
 
@@ -50,12 +51,12 @@ describe('upload screen', () => {
     await page.goto(appUrl('/private/upload'));
     await expect.poll(() => page.getByText('Arrastrar archivos aquí o').count()).toBe(1);
     await expectAccessible(page);
-    await page.setInputFiles('input[type=file]', [image, pdf]);
+    await page.setInputFiles(FILE_INPUT, [image, pdf]);
     await expect
-      .poll(() => page.locator('.upload-complete').count(), { timeout: 30_000, message: 'uploads did not finish' })
+      .poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 30_000, message: 'uploads did not finish' })
       .toBe(2)
       .catch(async (error: unknown) => {
-        console.log('UPLOAD ITEMS', await page.locator('.upload-list').innerText());
+        console.log('UPLOAD ITEMS', await page.locator('.uppy-Dashboard-files').innerText());
         throw error;
       });
     await screenshot(page, 'upload-complete');
@@ -87,11 +88,16 @@ describe('upload screen', () => {
     await writeFile(big, '');
     await truncate(big, 1_000_000_001);
     await page.goto(appUrl('/private/upload'));
-    await page.setInputFiles('input[type=file]', big);
+    const uploadRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/upload/resumable')) uploadRequests.push(request.method());
+    });
+    await page.setInputFiles(FILE_INPUT, big);
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('No se pueden subir archivos más grandes de 1GB');
-    expect(await page.locator('.upload-item').count()).toBe(0);
+      .toBe('No se pueden subir archivos más grandes de 1GB: enorme.mov');
+    expect(await page.locator('.uppy-Dashboard-Item').count()).toBe(0);
+    expect(uploadRequests).toEqual([]);
     await screenshot(page, 'upload-too-large');
   });
 });

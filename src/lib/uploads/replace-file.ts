@@ -1,9 +1,6 @@
-import { deployment } from '../../config/deployment.ts';
-import Uppy from '@uppy/core';
-import Tus from '@uppy/tus';
 import { supabase } from '../supabase.ts';
-import { fileExtension, isTooLargeToUpload, FILE_TOO_LARGE_MESSAGE, sanitizeFileName } from './file-name.ts';
-import { objectPathFromUploadUrl, supabaseTusOptions, type UploadMeta } from './tus-options.ts';
+import { FILE_TOO_LARGE_MESSAGE, isTooLargeToUpload } from './file-name.ts';
+import { createUploader, uploadedObjectPath } from './uploader.ts';
 
 /**
  * 'Subir nuevo archivo' (spec section 3): the new bytes go to a new object under the same file id, then
@@ -13,38 +10,24 @@ import { objectPathFromUploadUrl, supabaseTusOptions, type UploadMeta } from './
  */
 export async function replaceFile(fileId: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
   if (isTooLargeToUpload(file.size)) throw new Error(FILE_TOO_LARGE_MESSAGE);
-  const originalName = sanitizeFileName(file.name) || 'archivo';
-  const extension = fileExtension(originalName);
-  const objectName = `${fileId}/${crypto.randomUUID()}${extension ? `.${extension}` : ''}`;
-  const uppy = new Uppy<UploadMeta, Record<string, never>>({ autoProceed: false });
-  uppy.use(Tus<UploadMeta, Record<string, never>>, supabaseTusOptions());
+  const uppy = createUploader({ folderFor: () => fileId });
   try {
     uppy.on('upload-progress', (_file, progress) => {
       if (progress.bytesTotal) onProgress(progress.bytesUploaded / progress.bytesTotal);
     });
-    uppy.addFile({
-      name: originalName,
-      type: file.type,
-      data: file,
-      meta: {
-        bucketName: deployment.storage.mediaBucket,
-        objectName,
-        contentType: file.type || 'application/octet-stream',
-        cacheControl: 'no-cache',
-        originalName,
-      },
-    });
+    const id = uppy.addFile({ name: file.name, type: file.type, data: file });
     const result = await uppy.upload();
     const uploaded = result?.successful?.[0];
     if (!uploaded) throw new Error(result?.failed?.[0]?.error ?? 'No se pudo subir el archivo.');
-    const objectPath = (uploaded.uploadURL && objectPathFromUploadUrl(uploaded.uploadURL)) ?? objectName;
+    const { originalName } = uppy.getFile(id).meta;
+    const objectPath = uploadedObjectPath(uploaded, uploaded.uploadURL);
     const { error } = await supabase
       .from('files')
       .update({
         original_file_name: originalName,
         file_name: objectPath.split('/')[1]!,
         object_path: objectPath,
-        extension,
+        extension: uppy.getFile(id).extension,
         processing: true,
       })
       .eq('id', fileId);

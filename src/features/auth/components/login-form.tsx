@@ -1,53 +1,23 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { REQUIRED_FIELDS_MESSAGE } from '../../../lib/auth/messages.ts';
+import { lazy, Suspense } from 'react';
+import type { Credentials } from '../api/sign-in-client.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
-const credentialsSchema = z.object({
-  email: z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE),
-  password: z.string().min(1, REQUIRED_FIELDS_MESSAGE),
-});
+export type { Credentials };
 
-export type Credentials = z.infer<typeof credentialsSchema>;
-
-interface LoginFormProps {
+export interface LoginFormProps {
   /** Resolves when signed in; rejects with the Spanish message to show under the form. */
   onSignIn: (credentials: Credentials) => Promise<void>;
   /** A message from outside the form, e.g. the account was turned away after signing in. */
   externalError?: string | null;
 }
 
-export function LoginForm({ onSignIn, externalError }: LoginFormProps) {
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' } });
+// Auth UI and its styling library load with /login only, never with the files screen.
+const SupabaseSignIn = lazy(async () => ({ default: (await import('./supabase-sign-in.tsx')).SupabaseSignIn }));
 
-  const submit = handleSubmit(async (credentials) => {
-    setSubmitError(null);
-    try {
-      await onSignIn(credentials);
-    } catch (error) {
-      setSubmitError((error as Error).message);
-    }
-  });
-
-  const message = errors.email || errors.password ? REQUIRED_FIELDS_MESSAGE : (submitError ?? externalError ?? null);
+export function LoginForm(props: LoginFormProps) {
   return (
-    <form className="login-form" onSubmit={submit} noValidate aria-describedby={message ? 'login-error' : undefined}>
-      <label htmlFor="login-email">Correo electrónico</label>
-      <input id="login-email" type="email" autoComplete="username" autoFocus {...register('email')} />
-      <label htmlFor="login-password">Contraseña</label>
-      <input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
-      <button type="submit" className="button button-primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Entrando…' : 'Entrar'}
-      </button>
-      <p id="login-error" className="form-error" role="alert" aria-live="assertive">
-        {message}
-      </p>
-    </form>
+    <Suspense fallback={<Spinner label="Cargando el formulario…" />}>
+      <SupabaseSignIn {...props} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The sorts of the files screen (spec section 9), as public.search_files names them. */
 export const SORTS = [
@@ -13,6 +13,8 @@ export type FileSort = (typeof SORTS)[number]['value'];
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
 const uuid = z.uuid();
+// zod/mini (tree-shakable): the files screen parses its URL before the first paint.
+const dropInvalid = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
  * One schema for the filters, read from the URL and sent to public.search_files as they are: a value the
@@ -20,20 +22,23 @@ const uuid = z.uuid();
  * or old link still opens the screen.
  */
 export const fileFiltersSchema = z.object({
-  query: z.string().trim().min(1).max(200).optional().catch(undefined),
-  type: z.enum(['image', 'not-image']).optional().catch(undefined),
-  tagId: uuid.optional().catch(undefined),
-  collectionId: uuid.optional().catch(undefined),
-  status: z.enum(['published', 'unpublished']).optional().catch(undefined),
-  operations: z.literal('OPERATIONS').optional().catch(undefined),
+  query: dropInvalid(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  type: dropInvalid(z.enum(['image', 'not-image'])),
+  tagId: dropInvalid(uuid),
+  collectionId: dropInvalid(uuid),
+  status: dropInvalid(z.enum(['published', 'unpublished'])),
+  operations: dropInvalid(z.literal('OPERATIONS')),
   /** Files whose English title or description still need writing. */
-  translation: z.literal('missing').optional().catch(undefined),
+  translation: dropInvalid(z.literal('missing')),
   /** Files whose bytes another file already has (same sha256). */
-  duplicates: z.literal('only').optional().catch(undefined),
+  duplicates: dropInvalid(z.literal('only')),
 });
 export type FileFilters = z.infer<typeof fileFiltersSchema>;
 
-export const fileSortSchema = z.enum(SORTS.map((sort) => sort.value) as [FileSort, ...FileSort[]]).catch(DEFAULT_SORT);
+export const fileSortSchema = z.catch(
+  z.enum(SORTS.map((sort) => sort.value) as [FileSort, ...FileSort[]]),
+  DEFAULT_SORT,
+);
 
 /** URL parameter names (shared links and the tags screen's count links use them). */
 export const FILTER_PARAMS = {

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import * as Popover from '@radix-ui/react-popover';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
-import { formatDateTime, formatSize } from '../../../lib/format.ts';
+import { lazy, Suspense, useState } from 'react';
 import type { FileRow } from '../api/search-files.ts';
-import { mediaUrlQuery } from '../api/get-media-url.ts';
-import { usePublishFiles } from '../api/publish-files.ts';
+
+// The panel and Radix's popover load on the first click on any card's button, not with the files screen.
+const FileInfoPopover = lazy(async () => ({ default: (await import('./file-info-popover.tsx')).FileInfoPopover }));
 
 /**
  * The admin info panel of a card (spec section 2): name, size, date, the Activo toggle, Editar and Preview
@@ -16,70 +12,22 @@ export function FileInfoButton({ file, onPreview }: { file: FileRow; onPreview: 
   // A plain button until first used: the grid mounts cards as fast as a person scrolls, and most info panels
   // are never opened, so each card does not pay for a popover it will not show.
   const [used, setUsed] = useState(false);
-  if (!used) {
-    return (
-      <button
-        type="button"
-        className="file-info-button"
-        aria-label={`Información de ${file.name_es}`}
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        onClick={() => setUsed(true)}
-      >
-        <span aria-hidden="true">i</span>
-      </button>
-    );
-  }
-  return <FileInfoPopover file={file} onPreview={onPreview} />;
-}
-
-function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview: () => void }) {
-  const publish = usePublishFiles();
-  return (
-    <Popover.Root defaultOpen>
-      <Popover.Trigger className="file-info-button" aria-label={`Información de ${file.name_es}`}>
-        <span aria-hidden="true">i</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className="file-info-panel"
-          aria-label={`Información de ${file.name_es}`}
-          sideOffset={6}
-          align="end"
-          collisionPadding={8}
-        >
-          <strong>{file.name_es}</strong>
-          <span>{formatSize(file.size)}</span>
-          <span>{formatDateTime(file.uploaded_on)}</span>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={file.published}
-              disabled={publish.isPending}
-              onChange={(event) =>
-                publish.mutate({ selection: { kind: 'ids', ids: [file.id] }, published: event.target.checked })
-              }
-            />
-            {file.published ? 'Activo' : 'No activo'}
-          </label>
-          <span className="file-info-links">
-            <Link to={paths.file(file.id)}>Editar</Link>
-            {file.is_image ? (
-              <Popover.Close className="link-button link-button-inline" onClick={onPreview} disabled={file.processing}>
-                Preview
-              </Popover.Close>
-            ) : (
-              <DownloadLink file={file} />
-            )}
-          </span>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+  const plain = (
+    <button
+      type="button"
+      className="file-info-button"
+      aria-label={`Información de ${file.name_es}`}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={() => setUsed(true)}
+    >
+      <span aria-hidden="true">i</span>
+    </button>
   );
-}
-
-function DownloadLink({ file }: { file: FileRow }) {
-  const url = useQuery(mediaUrlQuery(file.object_path, 'download', file.original_file_name));
-  if (!url.data) return <span className="muted">Descargar</span>;
-  return <a href={url.data}>Descargar</a>;
+  if (!used) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <FileInfoPopover file={file} onPreview={onPreview} />
+    </Suspense>
+  );
 }

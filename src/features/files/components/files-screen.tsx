@@ -1,5 +1,5 @@
 import '../files.css';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
@@ -7,13 +7,16 @@ import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
 import { FileFiltersBar } from './file-filters-bar.tsx';
 import { FileGrid } from './file-grid.tsx';
-import { SelectionBar } from './selection-bar.tsx';
-import { Lightbox } from './lightbox.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonGrid } from '../../../components/ui/skeleton.tsx';
+
+// Shown only after a selection or a click on an image: they (and their Radix dialogs and menus) load then,
+// keeping the files screen's first paint inside its initial JS budget.
+const SelectionBar = lazy(async () => ({ default: (await import('./selection-bar.tsx')).SelectionBar }));
+const Lightbox = lazy(async () => ({ default: (await import('./lightbox.tsx')).Lightbox }));
 
 /** The files screen (spec section 2): the filtered count, the filters, the selection and the grid. */
 export function FilesScreen() {
@@ -29,6 +32,12 @@ export function FilesScreen() {
     files.map((file) => file.id),
   );
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
+  // Once opened, the lightbox stays mounted, so Radix can hand focus back to the card on closing.
+  const [lightboxWanted, setLightboxWanted] = useState(false);
+  const preview = useCallback((index: number | null) => {
+    if (index !== null) setLightboxWanted(true);
+    setPreviewIndex(index);
+  }, []);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -47,7 +56,11 @@ export function FilesScreen() {
           Seleccionar todos ({total})
         </button>
       </div>
-      {selection.selection && <SelectionBar selection={selection.selection} onClear={selection.clear} />}
+      {selection.selection && (
+        <Suspense fallback={null}>
+          <SelectionBar selection={selection.selection} onClear={selection.clear} />
+        </Suspense>
+      )}
       {query.isError && (
         <p role="alert" className="form-error">
           No se pudieron cargar los archivos.{' '}
@@ -87,11 +100,15 @@ export function FilesScreen() {
         isSelected={selection.isSelected}
         anySelected={selection.selection !== null}
         onToggle={selection.toggle}
-        onPreview={setPreviewIndex}
+        onPreview={preview}
         onNearEnd={loadMore}
       />
       {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
-      <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />
+      {lightboxWanted && (
+        <Suspense fallback={null}>
+          <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,60 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { formatDateTime, formatSize } from '../../../lib/format.ts';
+import type { FileRow } from '../api/search-files.ts';
+import { mediaUrlQuery } from '../api/get-media-url.ts';
+import { usePublishFiles } from '../api/publish-files.ts';
+
+/** The admin info panel of a card, opened (loaded on first use by FileInfoButton). */
+export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview: () => void }) {
+  const publish = usePublishFiles();
+  return (
+    <Popover.Root defaultOpen>
+      <Popover.Trigger className="file-info-button" aria-label={`Información de ${file.name_es}`}>
+        <span aria-hidden="true">i</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="file-info-panel"
+          aria-label={`Información de ${file.name_es}`}
+          sideOffset={6}
+          align="end"
+          collisionPadding={8}
+        >
+          <strong>{file.name_es}</strong>
+          <span>{formatSize(file.size)}</span>
+          <span>{formatDateTime(file.uploaded_on)}</span>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={file.published}
+              disabled={publish.isPending}
+              onChange={(event) =>
+                publish.mutate({ selection: { kind: 'ids', ids: [file.id] }, published: event.target.checked })
+              }
+            />
+            {file.published ? 'Activo' : 'No activo'}
+          </label>
+          <span className="file-info-links">
+            <Link to={paths.file(file.id)}>Editar</Link>
+            {file.is_image ? (
+              <Popover.Close className="link-button link-button-inline" onClick={onPreview} disabled={file.processing}>
+                Preview
+              </Popover.Close>
+            ) : (
+              <DownloadLink file={file} />
+            )}
+          </span>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function DownloadLink({ file }: { file: FileRow }) {
+  const url = useQuery(mediaUrlQuery(file.object_path, 'download', file.original_file_name));
+  if (!url.data) return <span className="muted">Descargar</span>;
+  return <a href={url.data}>Descargar</a>;
+}

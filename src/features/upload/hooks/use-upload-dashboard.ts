@@ -1,0 +1,177 @@
+import { useEffect, useState, type RefObject } from 'react';
+import Dashboard from '@uppy/dashboard';
+import { useUploadActivity } from '../../../lib/uploads/upload-activity.tsx';
+import {
+  createUploader,
+  isFinished,
+  uploadedObjectPath,
+  type MediaUppy,
+  type MediaUppyFile,
+} from '../../../lib/uploads/uploader.ts';
+import { fileExtension } from '../../../lib/uploads/file-name.ts';
+import type { UploadMeta } from '../../../lib/uploads/tus-options.ts';
+import { spanishError } from '../../../lib/errors.ts';
+import { notify } from '../../../lib/notify.ts';
+import { plural } from '../../../lib/plural.ts';
+import { recordUpload } from '../api/record-upload.ts';
+import { dashboardStrings, uppyLocale } from '../lib/uppy-locale.ts';
+
+/** Spec: thumbnails only while fewer than 5 uploads are listed, and only for these image types. */
+const THUMBNAIL_LIMIT = 5;
+const PREVIEW_EXTENSIONS = new Set(['jpg', 'jpeg', 'png']);
+const UPLOAD_FAILED = 'No se pudo subir el archivo. Inténtalo de nuevo.';
+const RECORD_FAILED = 'El archivo se subió, pero no se pudo registrar. Inténtalo de nuevo.';
+const RECORDING = 'Registrando el archivo…';
+
+/** An upload whose file record exists: the id the library knows it by. */
+export interface RecordedUpload {
+  uppyId: string;
+  fileId: string;
+  name: string;
+}
+
+/**
+ * The upload screen's Uppy: an inline Dashboard (drop zone, paste, file list with per-file progress,
+ * pause/resume/cancel/retry, done and failed states) over the app's one TUS set-up. Each file's record is
+ * written as soon as its bytes land (spec section 3), and the file only turns green once it is.
+ */
+export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
+  const { setUploading } = useUploadActivity();
+  const [refused, setRefused] = useState<string[]>([]);
+  const [recorded, setRecorded] = useState<RecordedUpload[]>([]);
+
+  // One Uppy per mounted screen, created and destroyed by the same effect: React may re-run effects on a
+  // kept component, and a memoised instance would survive its own destroy().
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    let tooLarge: string[] = [];
+    const uppy = createUploader({
+      folderFor: () => crypto.randomUUID(),
+      onTooLarge: (name) => tooLarge.push(name),
+      autoProceed: true,
+      locale: uppyLocale,
+    });
+    uppy.use(Dashboard<UploadMeta, Record<string, never>>, {
+      target: element,
+      inline: true,
+      width: '100%',
+      height: 440,
+      proudlyDisplayPoweredByUppy: false,
+      // One file is listed like many (a list with its items), not as a full-screen preview.
+      singleFileFullScreen: false,
+      // Our own previews (below), so that the fewer-than-5 rule holds and large images are not decoded.
+      disableThumbnailGenerator: true,
+      hideProgressDetails: false,
+      doneButtonHandler: () => removeFinished(uppy),
+      locale: { strings: dashboardStrings },
+    });
+
+    // Uppy draws a lone file as a listitem in a container without the list role (axe: aria-required-parent);
+    // the container gets the role it lacks, whenever Uppy (re)creates it.
+    const listRole = new MutationObserver(() => {
+      for (const list of element.querySelectorAll('.uppy-Dashboard-files:not([role])'))
+        list.setAttribute('role', 'list');
+    });
+    listRole.observe(element, { childList: true, subtree: true });
+
+    const records = new Map<string, Promise<void>>();
+    // The batch is 'complete' (and its toast shown) only once every record is written.
+    uppy.addPostProcessor(async (fileIds) => {
+      await Promise.all(fileIds.map((id) => records.get(id)));
+    });
+
+    uppy.on('files-added', (added) => {
+      // A new batch starts a new list: the finished uploads of the previous one go (spec section 4).
+      const batch = new Set(added.map((file) => file.id));
+      removeFinished(uppy, (file) => !batch.has(file.id));
+      setRecorded((current) => current.filter((upload) => !batch.has(upload.uppyId)));
+      setRefused(tooLarge);
+      tooLarge = [];
+      showPreviews(uppy);
+    });
+    uppy.on('file-removed', (file) => {
+      if (file.preview) URL.revokeObjectURL(file.preview);
+      setRecorded((current) => current.filter((upload) => upload.uppyId !== file.id));
+      showPreviews(uppy);
+    });
+
+    uppy.on('upload-success', (file, response) => {
+      if (!file) return;
+      uppy.emit('postprocess-progress', file, { mode: 'indeterminate', message: RECORDING });
+      const objectPath = uploadedObjectPath(file, response.uploadURL);
+      const fileId = objectPath.split('/')[0]!;
+      const record = recordUpload({
+        fileId,
+        objectPath,
+        originalFileName: file.meta.originalName,
+        size: file.size ?? 0,
+      })
+        .then(() => {
+          setRecorded((current) => [...current, { uppyId: file.id, fileId, name: file.meta.originalName }]);
+          emitRecorded(uppy, file.id);
+        })
+        .catch((error: unknown) => {
+          if (!uppy.getFile(file.id)) return;
+          // 'Reintentar' uploads the bytes again, to a new object (the first one is left to the trash job).
+          uppy.setFileMeta(file.id, {
+            ...uppy.getFile(file.id).meta,
+            objectName: `${crypto.randomUUID()}/${objectPath.split('/')[1]}`,
+          });
+          emitRecorded(uppy, file.id);
+          uppy.setFileState(file.id, { error: spanishError(error, RECORD_FAILED) });
+        });
+      records.set(file.id, record);
+    });
+    uppy.on('upload-error', (file, error) => {
+      // tus messages are English and carry the whole upload URL: the person gets one Spanish sentence.
+      if (file && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: spanishError(error, UPLOAD_FAILED) });
+    });
+    uppy.on('complete', (result) => {
+      const done = result.successful?.length ?? 0;
+      const failed = result.failed?.length ?? 0;
+      if (done > 0) notify.success(`${plural(done, 'archivo subido', 'archivos subidos')}.`);
+      if (failed > 0)
+        notify.error(new Error(`${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`));
+    });
+    // The top bar's spinner: bytes on their way (not paused) or a record being written.
+    uppy.on('state-update', () => {
+      const { inProgressNotPausedFiles, processingFiles } = uppy.getObjectOfFilesPerState();
+      setUploading(inProgressNotPausedFiles.length > 0 || processingFiles.length > 0);
+    });
+
+    return () => {
+      listRole.disconnect();
+      for (const file of uppy.getFiles()) if (file.preview) URL.revokeObjectURL(file.preview);
+      uppy.destroy();
+      setUploading(false);
+    };
+  }, [target, setUploading]);
+
+  return { refused, recorded };
+}
+
+function emitRecorded(uppy: MediaUppy, id: string) {
+  const file = uppy.getFile(id);
+  if (file) uppy.emit('postprocess-complete', file);
+}
+
+function removeFinished(uppy: MediaUppy, alsoOnly: (file: MediaUppyFile) => boolean = () => true) {
+  const finished = uppy.getFiles().filter((file) => isFinished(file) && alsoOnly(file));
+  if (finished.length > 0) uppy.removeFiles(finished.map((file) => file.id));
+}
+
+/** Previews of JPEG and PNG files while fewer than 5 files are listed; none (and memory freed) otherwise. */
+function showPreviews(uppy: MediaUppy) {
+  const files = uppy.getFiles();
+  const wanted = files.length < THUMBNAIL_LIMIT;
+  for (const file of files) {
+    const previewable = wanted && !file.isRemote && file.data && PREVIEW_EXTENSIONS.has(fileExtension(file.name));
+    if (previewable && !file.preview) {
+      uppy.setFileState(file.id, { preview: URL.createObjectURL(file.data!) });
+    } else if (!previewable && file.preview) {
+      URL.revokeObjectURL(file.preview);
+      uppy.setFileState(file.id, { preview: undefined });
+    }
+  }
+}

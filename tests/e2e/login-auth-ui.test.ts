@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { appUrl, expectAccessible, launchBrowser, screenshot, viewports } from '../helpers/browser.ts';
+import { seedAccounts } from '../helpers/seed.ts';
+
+/**
+ * /login on Supabase Auth UI (issue 19): Spanish labels, no sign-up or magic-link links, the button disabled
+ * while the sign-in is on its way, the brand colour, and the same screen at 1440 and 390 px.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-in with Auth UI', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`is accessible and offers only the sign-in, on a ${viewport}`, async () => {
+      const context = await browser.newContext({ locale: 'es-ES', viewport: viewports[viewport] });
+      const page = await context.newPage();
+      await page.goto(appUrl('/login'));
+      await page.getByLabel('Correo electrónico').waitFor();
+      expect(await page.getByLabel('Contraseña').getAttribute('type')).toBe('password');
+      expect(await page.getByRole('link').count()).toBe(0);
+      for (const text of ['Sign up', 'Regístrate', 'magic link', 'Forgot', 'contraseña olvidada'])
+        expect(await page.getByText(text).count()).toBe(0);
+      // The deployment's colour, darkened so white text on it passes AA (Mediateca: #0084D8 → #005f9b).
+      expect(
+        await page
+          .getByRole('button', { name: 'Entrar' })
+          .evaluate((button) => getComputedStyle(button).backgroundColor),
+      ).toBe('rgb(0, 95, 156)');
+      await expectAccessible(page);
+      await screenshot(page, `login-${viewport}`);
+      await context.close();
+    });
+  }
+
+  it('disables the button while signing in, then lands on the files screen', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', viewport: viewports.desktop });
+    const page = await context.newPage();
+    await page.goto(appUrl('/login'));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => (reached = resolve));
+    await page.route('**/auth/v1/token**', async (route) => {
+      reached();
+      await released;
+      await route.continue();
+    });
+    await page.getByLabel('Correo electrónico').fill(seedAccounts.ADMIN.email);
+    await page.getByLabel('Contraseña').fill(seedAccounts.ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await isHeld;
+    const busy = page.getByRole('button', { name: 'Entrando…' });
+    expect(await busy.isDisabled()).toBe(true);
+    await screenshot(page, 'login-signing-in');
+    release();
+    await page.waitForURL('**/private/files');
+    await context.close();
+  });
+});
