@@ -148,6 +148,9 @@ export class ChangeStream {
           else if (!this.stopping) this.options.log(`replication stopped: ${(error as Error).message}`);
         })
         .finally(() => {
+          // A lost stream's service keeps its standby-status interval until stopped: stop it, or every
+          // database restart would leave a timer behind (and keep the process alive).
+          if (!this.stopping) void service.stop().catch(() => {});
           if (started && !this.stopping && this.service === service) this.scheduleReconnect();
         });
     });
