@@ -57,6 +57,8 @@ const UPLOADER = [seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password] a
 describe('sign-in', () => {
   it('signs an admin in and lands on /private/files', async () => {
     await page.goto(appUrl('/login'));
+    // The sign-in form is lazy (Auth UI): check the screen once it is there, as a person would see it.
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'login');
     await signIn(page, ...ADMIN);

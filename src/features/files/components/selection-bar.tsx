@@ -75,7 +75,8 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
         />
       )}
       {isAdmin && (
-        <button type="button" className="button button-danger" disabled={busy} onClick={askToDelete}>
+        // Until the summary is known the question would say '0 archivos' and could not refuse processing files.
+        <button type="button" className="button button-danger" disabled={busy || !summary.data} onClick={askToDelete}>
           Borrar
         </button>
       )}
