@@ -65,8 +65,9 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * The Realtime client, which follows the session as supabase-js's does: a new or refreshed token is pushed
- * to the joined channels, and signing out falls back to the anon key.
+ * The Realtime client, which follows the session as supabase-js's does: it starts with the signed-in
+ * person's token, a new or refreshed token is pushed to the joined channels, and signing out falls back to
+ * the anon key.
  */
 export const realtime = onFirstUse(async (): Promise<RealtimeClient> => {
   const { RealtimeClient } = await import('@supabase/realtime-js');
@@ -88,6 +89,13 @@ export const realtime = onFirstUse(async (): Promise<RealtimeClient> => {
       void client.setAuth();
     }
   });
+  // supabase-js's client has seen the sign-in by now and set its token: do the same before the first
+  // channel is created, or that channel would join with the anon key (and RLS would hide every change).
+  const { data } = await auth.getSession();
+  if (data.session && data.session.access_token !== lastToken) {
+    lastToken = data.session.access_token;
+    await client.setAuth(lastToken);
+  }
   return client;
 });
 
