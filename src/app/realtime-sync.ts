@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { RealtimeChannel } from '@supabase/realtime-js';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { supabase } from '../lib/supabase.ts';
+import { openRealtimeChannel } from '../lib/realtime-channel.ts';
 import { setLiveChannelLost } from '../lib/connection-status.ts';
 import { catalogueKeys } from '../lib/catalogue/keys.ts';
 import { fileKeys } from '../features/files/api/keys.ts';
@@ -149,24 +150,27 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
   useEffect(() => {
     if (!userId) return;
     const ownAccountChanged = () => onOwnAccountChangeRef.current();
-    let channel = supabase.channel('app-cache-sync');
-    for (const table of WATCHED_TABLES) {
-      channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => {
-        const change: TableChange = {
-          table,
-          eventType: payload.eventType,
-          new: payload.new as Row,
-          old: payload.old as Row,
-        };
-        for (const action of cacheActionsFor(change, userId)) apply(queryClient, action, ownAccountChanged);
-      });
-    }
-    channel.subscribe((status) => {
+    const watch = (channel: RealtimeChannel) =>
+      WATCHED_TABLES.reduce(
+        (watching, table) =>
+          watching.on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => {
+            const change: TableChange = {
+              table,
+              eventType: payload.eventType,
+              new: payload.new as Row,
+              old: payload.old as Row,
+            };
+            for (const action of cacheActionsFor(change, userId)) apply(queryClient, action, ownAccountChanged);
+          }),
+        channel,
+      );
+    // realtime-js loads with the first channel (not in the initial JS): this starts it right after sign-in.
+    const close = openRealtimeChannel('app-cache-sync', watch, (status, realtime) => {
       // An errored or timed-out channel is rejoined by realtime-js with backoff; until then the app says so.
       setLiveChannelLost(status === 'CHANNEL_ERROR' || status === 'TIMED_OUT');
       if (status !== 'SUBSCRIBED') return;
       // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
-      void supabase.realtime.setAuth().then(() => {
+      void realtime.setAuth().then(() => {
         for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) {
           void queryClient.invalidateQueries({ queryKey });
         }
@@ -175,7 +179,7 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
     });
     return () => {
       setLiveChannelLost(false);
-      void supabase.removeChannel(channel);
+      close();
     };
   }, [userId, queryClient]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deployment, deploymentSchema } from './deployment.ts';
+import { deployment, deploymentProblems, parseDeployment } from './deployment.ts';
 import { parseEnv } from './env.ts';
 
 describe('deployment configuration', () => {
@@ -17,9 +17,10 @@ describe('deployment configuration', () => {
   });
 
   it('refuses a configuration with a bad colour or a missing flag', () => {
-    expect(deploymentSchema.safeParse({ ...deployment, mainColor: 'blue' }).success).toBe(false);
+    expect(deploymentProblems(deployment)).toEqual([]);
+    expect(deploymentProblems({ ...deployment, mainColor: 'blue' })).toEqual(['mainColor']);
     const { users: _users, ...features } = deployment.features;
-    expect(deploymentSchema.safeParse({ ...deployment, features }).success).toBe(false);
+    expect(() => parseDeployment({ ...deployment, features })).toThrow(/features/);
   });
 });
 

@@ -1,34 +1,64 @@
-import * as z from 'zod/mini';
-
 /**
  * The deployment of this build: brand, public addresses, storage names and feature flags (spec section 1).
  * A disabled feature hides its menu entries and its routes.
  */
-// zod/mini (tree-shakable): this is parsed before the first paint, inside the initial JS budget.
-const text = () => z.string().check(z.minLength(1));
-
-export const deploymentSchema = z.object({
-  name: text(),
-  mainColor: z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/)),
-  logo: text(),
-  projectName: text(),
-  domain: z.url(),
-  storage: z.object({ mediaBucket: text(), feedBucket: text() }),
-  features: z.object({
-    users: z.boolean(),
-    collections: z.boolean(),
-    academy: z.boolean(),
-    operations: z.boolean(),
-    panoramas: z.boolean(),
-    b2bSegmentation: z.boolean(),
-    useShortTagIds: z.boolean(),
-  }),
-});
-
-export type Deployment = z.infer<typeof deploymentSchema>;
+export interface Deployment {
+  name: string;
+  mainColor: string;
+  logo: string;
+  projectName: string;
+  domain: string;
+  storage: { mediaBucket: string; feedBucket: string };
+  features: {
+    users: boolean;
+    collections: boolean;
+    academy: boolean;
+    operations: boolean;
+    panoramas: boolean;
+    b2bSegmentation: boolean;
+    useShortTagIds: boolean;
+  };
+}
 export type Feature = keyof Deployment['features'];
 
-export const deployment: Deployment = deploymentSchema.parse({
+const FEATURES: readonly Feature[] = [
+  'users',
+  'collections',
+  'academy',
+  'operations',
+  'panoramas',
+  'b2bSegmentation',
+  'useShortTagIds',
+];
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * What is wrong with a deployment configuration (empty when nothing). Checked by hand, not with zod: this runs
+ * before the first paint, inside the files screen's initial JS budget.
+ */
+export function deploymentProblems(value: unknown): string[] {
+  if (!isRecord(value)) return ['the deployment must be an object'];
+  const { storage, features } = value;
+  return [
+    !isText(value.name) && 'name',
+    !(typeof value.mainColor === 'string' && /^#[0-9A-Fa-f]{6}$/.test(value.mainColor)) && 'mainColor',
+    !isText(value.logo) && 'logo',
+    !isText(value.projectName) && 'projectName',
+    !(typeof value.domain === 'string' && URL.canParse(value.domain.trim())) && 'domain',
+    !(isRecord(storage) && isText(storage.mediaBucket) && isText(storage.feedBucket)) && 'storage',
+    !(isRecord(features) && FEATURES.every((feature) => typeof features[feature] === 'boolean')) && 'features',
+  ].filter((problem): problem is string => typeof problem === 'string');
+}
+
+export function parseDeployment(value: unknown): Deployment {
+  const problems = deploymentProblems(value);
+  if (problems.length > 0) throw new Error(`Invalid deployment: ${problems.join(', ')}`);
+  return value as Deployment;
+}
+
+export const deployment: Deployment = parseDeployment({
   name: 'Mediateca',
   mainColor: '#0084D8',
   logo: '/logo.svg',

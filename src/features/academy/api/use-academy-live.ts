@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { openRealtimeChannel } from '../../../lib/realtime-channel.ts';
 import { academyKeys } from './keys.ts';
 
 /**
@@ -12,20 +12,21 @@ export function useAcademyLive() {
   useEffect(() => {
     const refetch = (queryKey: readonly unknown[]) => () => void queryClient.invalidateQueries({ queryKey });
     // A topic of its own per mount: a remount (StrictMode, tab switches) never reuses a channel being removed.
-    const channel = supabase
-      .channel(`academy-admin-${crypto.randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_likes' }, refetch(academyKeys.videos()))
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_videos' }, refetch(academyKeys.videos()))
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'academy_video_categories' },
-        refetch(academyKeys.videos()),
-      )
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_categories' }, refetch(academyKeys.all))
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_users' }, refetch(academyKeys.users()))
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
+    return openRealtimeChannel(`academy-admin-${crypto.randomUUID()}`, (channel) =>
+      channel
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_likes' }, refetch(academyKeys.videos()))
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'academy_videos' },
+          refetch(academyKeys.videos()),
+        )
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'academy_video_categories' },
+          refetch(academyKeys.videos()),
+        )
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_categories' }, refetch(academyKeys.all))
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'academy_users' }, refetch(academyKeys.users())),
+    );
   }, [queryClient]);
 }

@@ -1,4 +1,4 @@
-import type { SignInWithPasswordCredentials } from '@supabase/supabase-js';
+import type { SignInWithPasswordCredentials, SupabaseClient } from '@supabase/supabase-js';
 import { supabase } from '../../../lib/supabase.ts';
 
 /** Email and password as typed in the sign-in form. */
@@ -15,9 +15,9 @@ export const SIGN_IN_REQUEST = 'sign-in-request';
  * The client handed to Supabase Auth UI. Auth UI calls `auth.signInWithPassword` itself and shows the
  * server's English message in a span no screen reader announces; this client hands the attempt to the
  * screen instead (a `SIGN_IN_REQUEST` event on `requests`), which validates, signs in and says what went
- * wrong in Spanish, and tells Auth UI only when the attempt is over. Everything else is the app's client.
+ * wrong in Spanish, and tells Auth UI only when the attempt is over. Everything else is the app's auth client.
  */
-export function signInClient(): { client: typeof supabase; requests: EventTarget } {
+export function signInClient(): { client: SupabaseClient; requests: EventTarget } {
   const requests = new EventTarget();
   const signInWithPassword = (credentials: SignInWithPasswordCredentials) =>
     new Promise<{ data: { user: null; session: null }; error: null }>((resolve) => {
@@ -31,8 +31,8 @@ export function signInClient(): { client: typeof supabase; requests: EventTarget
     get: (target, property, receiver) =>
       property === 'signInWithPassword' ? signInWithPassword : Reflect.get(target, property, receiver),
   });
-  const client = new Proxy(supabase, {
-    get: (target, property, receiver) => (property === 'auth' ? auth : Reflect.get(target, property, receiver)),
-  });
+  // Auth UI reads nothing but `supabaseClient.auth`. The app's client is not a supabase-js SupabaseClient (see
+  // src/lib/supabase.ts: that class would put Realtime in the initial JS), so the auth part is handed over as one.
+  const client = { auth } as unknown as SupabaseClient;
   return { client, requests };
 }

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /** The sorts of the files screen (spec section 9), as public.search_files names them. */
 export const SORTS = [
   { value: 'uploadedOn_desc', label: 'Más recientes primero' },
@@ -12,33 +10,41 @@ export const SORTS = [
 export type FileSort = (typeof SORTS)[number]['value'];
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
-const uuid = z.uuid();
-// zod/mini (tree-shakable): the files screen parses its URL before the first paint.
-const dropInvalid = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+// Checked by hand, not with zod: the files screen parses its URL before the first paint, and zod would be the
+// only reason to ship it in the initial JS. The uuid pattern is zod's (RFC 9562 versions and variants).
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const uuid = (value: string) => (UUID.test(value) ? value : undefined);
+const oneOf =
+  <T extends string>(...allowed: readonly T[]) =>
+  (value: string) =>
+    allowed.find((candidate) => candidate === value);
 
 /**
- * One schema for the filters, read from the URL and sent to public.search_files as they are: a value the
- * database would refuse (an unknown type, a tag id that is not a uuid) is dropped here instead, so a hand-edited
- * or old link still opens the screen.
+ * The filters, read from the URL and sent to public.search_files as they are: a value the database would
+ * refuse (an unknown type, a tag id that is not a uuid) is dropped here instead, so a hand-edited or old link
+ * still opens the screen.
  */
-export const fileFiltersSchema = z.object({
-  query: dropInvalid(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-  type: dropInvalid(z.enum(['image', 'not-image'])),
-  tagId: dropInvalid(uuid),
-  collectionId: dropInvalid(uuid),
-  status: dropInvalid(z.enum(['published', 'unpublished'])),
-  operations: dropInvalid(z.literal('OPERATIONS')),
+const filterParsers = {
+  query: (value: string) => {
+    const trimmed = value.trim();
+    return trimmed.length >= 1 && trimmed.length <= 200 ? trimmed : undefined;
+  },
+  type: oneOf('image', 'not-image'),
+  tagId: uuid,
+  collectionId: uuid,
+  status: oneOf('published', 'unpublished'),
+  operations: oneOf('OPERATIONS'),
   /** Files whose English title or description still need writing. */
-  translation: dropInvalid(z.literal('missing')),
+  translation: oneOf('missing'),
   /** Files whose bytes another file already has (same sha256). */
-  duplicates: dropInvalid(z.literal('only')),
-});
-export type FileFilters = z.infer<typeof fileFiltersSchema>;
+  duplicates: oneOf('only'),
+};
+export type FileFilters = {
+  [Key in keyof typeof filterParsers]?: NonNullable<ReturnType<(typeof filterParsers)[Key]>>;
+};
 
-export const fileSortSchema = z.catch(
-  z.enum(SORTS.map((sort) => sort.value) as [FileSort, ...FileSort[]]),
-  DEFAULT_SORT,
-);
+const parseSort = (value: string): FileSort => SORTS.find((sort) => sort.value === value)?.value ?? DEFAULT_SORT;
 
 /** URL parameter names (shared links and the tags screen's count links use them). */
 export const FILTER_PARAMS = {
@@ -54,10 +60,11 @@ export const FILTER_PARAMS = {
 
 /** The filters and sort in a URL's search parameters; anything invalid is left out. */
 export function filtersFromParams(params: URLSearchParams): { filters: FileFilters; sort: FileSort } {
-  const raw = Object.fromEntries(
-    Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? undefined]),
-  );
-  const parsed = fileFiltersSchema.parse(raw);
-  const filters = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as FileFilters;
-  return { filters, sort: fileSortSchema.parse(params.get('sort') ?? DEFAULT_SORT) };
+  const filters: Record<string, string> = {};
+  for (const [key, param] of Object.entries(FILTER_PARAMS)) {
+    const raw = params.get(param);
+    const value = raw === null ? undefined : filterParsers[key as keyof FileFilters](raw);
+    if (value !== undefined) filters[key] = value;
+  }
+  return { filters: filters as FileFilters, sort: parseSort(params.get('sort') ?? DEFAULT_SORT) };
 }

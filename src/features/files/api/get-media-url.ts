@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { storage } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
 import { fileKeys } from './keys.ts';
 
@@ -16,7 +16,7 @@ const TRANSFORMS = {
 
 /** A signed URL for one object of the private media bucket, resized through Storage image transformations. */
 export async function getMediaUrl(objectPath: string, variant: MediaVariant, downloadName?: string): Promise<string> {
-  const bucket = supabase.storage.from(deployment.storage.mediaBucket);
+  const bucket = (await storage()).from(deployment.storage.mediaBucket);
   const { data, error } =
     variant === 'download'
       ? await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { download: downloadName ?? true })

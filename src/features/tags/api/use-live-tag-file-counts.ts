@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { openRealtimeChannel } from '../../../lib/realtime-channel.ts';
 import { tagAdminKeys } from './keys.ts';
 
 /** A bulk tag edit sends one event per link: recount once after the burst, not once per event. */
@@ -21,14 +21,14 @@ export function useLiveTagFileCounts() {
         RECOUNT_DELAY_MS,
       );
     };
-    const channel = supabase
-      .channel(`tag-file-counts-${crypto.randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'file_tags' }, recount)
-      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'files' }, recount)
-      .subscribe();
+    const close = openRealtimeChannel(`tag-file-counts-${crypto.randomUUID()}`, (channel) =>
+      channel
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'file_tags' }, recount)
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'files' }, recount),
+    );
     return () => {
       clearTimeout(timer);
-      void supabase.removeChannel(channel);
+      close();
     };
   }, [queryClient]);
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { storage } from '../../../lib/supabase.ts';
 import { trashKeys } from './keys.ts';
 
 /** The private bucket deleted files' objects are moved to (supabase/migrations/…_storage.sql). */
@@ -8,7 +8,9 @@ const SIGNED_FOR_SECONDS = 3600;
 
 /** A signed thumbnail of a trashed object (admins may read the trash bucket). */
 export async function getTrashThumbnailUrl(objectPath: string) {
-  const { data, error } = await supabase.storage
+  const { data, error } = await (
+    await storage()
+  )
     .from(TRASH_BUCKET)
     .createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: { width: 160, height: 120, resize: 'cover' } });
   if (error) throw error;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { openRealtimeChannel } from '../../../lib/realtime-channel.ts';
 import { uploadKeys } from './keys.ts';
 
 /**
@@ -12,13 +12,13 @@ export function useLiveRecordedFiles(active: boolean) {
   useEffect(() => {
     if (!active) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: uploadKeys.recordedFiles() });
-    const channel = supabase
-      .channel(`upload-recorded-files-${crypto.randomUUID()}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'files' }, refresh)
-      .subscribe((status) => {
+    return openRealtimeChannel(
+      `upload-recorded-files-${crypto.randomUUID()}`,
+      (channel) => channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'files' }, refresh),
+      (status, realtime) => {
         // The join can race the session token: push it, then read once in case processing ended meanwhile.
-        if (status === 'SUBSCRIBED') void supabase.realtime.setAuth().then(refresh);
-      });
-    return () => void supabase.removeChannel(channel);
+        if (status === 'SUBSCRIBED') void realtime.setAuth().then(refresh);
+      },
+    );
   }, [active, queryClient]);
 }
