@@ -1,7 +1,8 @@
 import path from 'node:path';
 import pg from 'pg';
 import { backupLibrary, restoreLibrary } from './backup.ts';
-import { DB_NAME, DB_PASSWORD, DB_SUPERUSER, DEFAULT_DB_PORT } from './config.ts';
+import { DEFAULT_DB_PORT } from './config.ts';
+import { adminUrlFor } from './postgres.ts';
 import { startStack, PROJECT_ROOT } from './stack.ts';
 import { freePort } from './net.ts';
 
@@ -16,7 +17,7 @@ const dbPort = Number(process.env.STACK_DB_PORT ?? DEFAULT_DB_PORT);
 
 /** The admin URL of the Postgres `npm start` runs on this data directory, or null when none is running. */
 async function runningDatabase(): Promise<string | null> {
-  const url = `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${dbPort}/${DB_NAME}`;
+  const url = adminUrlFor(dbPort);
   const db = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await db.connect();

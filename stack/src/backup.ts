@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
+import { BlobStore } from './storage/blobs.ts';
 
 /**
  * One archive holding the library: the data of the app's schemas, the auth users and the storage rows (a
@@ -62,9 +63,8 @@ async function appliedMigrations(db: pg.Client): Promise<string[]> {
   return rows.map((row) => row.version);
 }
 
-/** Where the storage service keeps the bytes of one object version (see storage/blobs.ts). */
-const blobPath = (dataDir: string, version: string) =>
-  path.join(dataDir, 'storage', 'blobs', version.slice(0, 2), version);
+/** Where the storage service (its data dir is the stack's `storage/`) keeps the bytes of one object version. */
+const blobPath = (dataDir: string, version: string) => new BlobStore(path.join(dataDir, 'storage')).pathOf(version);
 
 /** Resolves an object's archive path, refusing names that would leave the archive's objects folder. */
 function objectFile(root: string, bucket: string, name: string): string {

@@ -31,6 +31,12 @@ export interface PostgresHandle {
   /** True when this start created the cluster (so bootstrap and seed must run). */
   created: boolean;
   stop(): Promise<void>;
+  /**
+   * Immediate shutdown (SIGQUIT), as a crash or a failover ends a server: every connection is cut at once and
+   * the next start recovers from WAL. A fast shutdown would wait for logical-replication clients to confirm the
+   * shutdown checkpoint. For fault tests.
+   */
+  crash(): Promise<void>;
 }
 
 function isRunning(pid: number): boolean {
@@ -47,13 +53,19 @@ function isRunning(pid: number): boolean {
  * Ask it to shut down (fast mode, which is crash-safe) before starting our own.
  */
 async function stopOrphanedPostmaster(dataDir: string, log: (m: string) => void): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || !isRunning(pid)) return;
+  const pid = await postmasterPid(dataDir);
+  if (pid === null || !isRunning(pid)) return;
   log(`stopping a Postgres (pid ${pid}) left running by a previous stack`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 300 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The postmaster's pid from its lock file, or null when there is none. */
+async function postmasterPid(dataDir: string): Promise<number | null> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) ? pid : null;
 }
 
 /** Every directory above the data dir must be traversable by the unprivileged OS user Postgres runs as. */
@@ -136,6 +148,9 @@ export class MajorVersionMismatchError extends Error {
   }
 }
 
+/** The superuser connection string of the stack's Postgres on `port`. */
+export const adminUrlFor = (port: number) => `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
+
 export async function startPostgres(options: {
   dataDir: string;
   port: number;
@@ -213,7 +228,12 @@ export async function startPostgres(options: {
   }
   await pg.start();
 
-  const adminUrl = `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
   const postgresUrl = `postgresql://postgres:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
-  return { port, adminUrl, postgresUrl, created, stop: () => pg.stop() };
+  const crash = async () => {
+    const pid = await postmasterPid(pgData);
+    const stopped = pg.stop(); // waits for the postmaster's exit, which SIGQUIT brings at once
+    if (pid !== null) process.kill(pid, 'SIGQUIT');
+    await stopped;
+  };
+  return { port, adminUrl: adminUrlFor(port), postgresUrl, created, stop: () => pg.stop(), crash };
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -275,12 +275,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       postgrestUrl: postgrest.url,
       stop: stopAll,
       restartDatabase: async () => {
-        // Immediate shutdown (SIGQUIT), as a crash or a failover ends a server: a fast one would wait for the
-        // logical replication client to confirm the shutdown checkpoint. Postgres recovers from WAL on start.
-        const pid = Number((await readFile(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-        const stopped = postgres.stop();
-        process.kill(pid, 'SIGQUIT');
-        await stopped;
+        await postgres.crash();
         postgres = await startDatabase();
       },
     };

@@ -4,7 +4,16 @@ import type { PoolClient } from 'pg';
 import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
 import { bearerToken, isExpiredError, verifyJwt, type Claims } from '../jwt.ts';
-import { AuthError, clientIp, isObject, optionalString, readJsonBody, sendError, sendJson } from './http.ts';
+import {
+  AuthError,
+  clientIp,
+  gatewaySeenAddress,
+  isObject,
+  optionalString,
+  readJsonBody,
+  sendError,
+  sendJson,
+} from './http.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -58,15 +67,6 @@ export async function createAuthService(
     token: new RateLimiter(config.rateLimit.tokenRefresh),
     signup: new RateLimiter(config.rateLimit.signInSignUps),
     verify: new RateLimiter(config.rateLimit.tokenVerifications),
-  };
-  /**
-   * The address the gateway saw: the last X-Forwarded-For entry, which it appends itself. The first one is
-   * whatever the client claimed, so keying on it would let anyone reset their limit with a header.
-   */
-  const gatewaySeenAddress = (req: IncomingMessage) => {
-    const forwarded = req.headers['x-forwarded-for'];
-    const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim();
-    return last || req.socket.remoteAddress || 'unknown';
   };
   const limit = (group: keyof typeof limiters, req: IncomingMessage) => {
     if (options.rateLimits === false) return;

@@ -158,42 +158,41 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
     presenceDiff(channel.topic, presence.untrack(channel.topic, channel));
   };
 
-  /** Realtime's shutdown: a `system` error, then the channel closes (realtime-js rejoins with backoff). */
-  const shutDownChannel = (client: Client, channel: Channel, message: string) => {
-    systemMessage(client, channel, 'system', 'error', message);
+  /**
+   * Ends a joined channel as Realtime does: a `system` error saying why, then `phx_close` (the channel is over:
+   * a token expired or was refused) or `phx_error` (its process died: realtime-js rejoins it with backoff).
+   */
+  const endChannel = (
+    client: Client,
+    channel: Channel,
+    reason: { extension: string; message: string; event: 'phx_close' | 'phx_error' },
+  ) => {
+    systemMessage(client, channel, reason.extension, 'error', reason.message);
     send(client, {
       joinRef: channel.joinRef,
       ref: channel.joinRef,
       topic: channel.topic,
-      event: 'phx_close',
+      event: reason.event,
       payload: {},
     });
     forgetChannel(client, channel);
   };
 
+  /** Realtime's shutdown of a channel whose token expired or was refused. */
+  const shutDownChannel = (client: Client, channel: Channel, message: string) =>
+    endChannel(client, channel, { extension: 'system', message, event: 'phx_close' });
+
   /**
-   * Realtime when it loses the project database: the channel's process ends and the client is sent
-   * `phx_error`, so realtime-js marks the channel errored and rejoins it with backoff; the join that succeeds
-   * once the database is back is a fresh subscription. Changes made meanwhile are not replayed: clients
-   * refetch when they see SUBSCRIBED again.
+   * Realtime when it loses the project database: the channel's process ends (`phx_error`), realtime-js rejoins
+   * with backoff, and the join that succeeds once the database is back is a fresh subscription. Changes made
+   * meanwhile are not replayed: clients refetch when they see SUBSCRIBED again.
    */
-  const failChannel = (client: Client, channel: Channel) => {
-    systemMessage(
-      client,
-      channel,
-      'postgres_changes',
-      'error',
-      'Realtime was unable to connect to the project database',
-    );
-    send(client, {
-      joinRef: channel.joinRef,
-      ref: channel.joinRef,
-      topic: channel.topic,
+  const failChannel = (client: Client, channel: Channel) =>
+    endChannel(client, channel, {
+      extension: 'postgres_changes',
+      message: 'Realtime was unable to connect to the project database',
       event: 'phx_error',
-      payload: {},
     });
-    forgetChannel(client, channel);
-  };
 
   const armExpiry = (client: Client, channel: Channel) => {
     clearTimeout(channel.expiryTimer);
