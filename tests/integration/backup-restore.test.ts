@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { queryOnce, sha256 } from '../helpers/checks.ts';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { backupLibrary, restoreLibrary } from '../../stack/src/backup.ts';
 
@@ -18,19 +17,9 @@ let work: string;
 let source: RunningStack | undefined;
 let target: RunningStack | undefined;
 
-async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
-
 /** Row count and a digest of every row of every table a backup keeps, by table. */
 async function tableFingerprints(stack: RunningStack) {
-  const tables = await sql<{ name: string }>(
+  const tables = await queryOnce<{ name: string }>(
     stack.adminDbUrl,
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
       where schemaname in ('public', 'private')
@@ -39,7 +28,7 @@ async function tableFingerprints(stack: RunningStack) {
   );
   const result: Record<string, { rows: number; digest: string | null }> = {};
   for (const { name } of tables) {
-    const [row] = await sql<{ rows: number; digest: string | null }>(
+    const [row] = await queryOnce<{ rows: number; digest: string | null }>(
       stack.adminDbUrl,
       `select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`,
     );
@@ -51,7 +40,7 @@ async function tableFingerprints(stack: RunningStack) {
 /** sha256 of every stored object, read back through each stack's Storage API. */
 async function objectDigests(stack: RunningStack) {
   const service = clientFor(stack.apiUrl, stack.serviceRoleKey);
-  const objects = await sql<{ bucket: string; name: string }>(
+  const objects = await queryOnce<{ bucket: string; name: string }>(
     stack.adminDbUrl,
     'select bucket_id as bucket, name from storage.objects order by 1, 2',
   );
@@ -59,9 +48,7 @@ async function objectDigests(stack: RunningStack) {
   for (const { bucket, name } of objects) {
     const { data, error } = await service.storage.from(bucket).download(name);
     if (error) throw error;
-    digests[`${bucket}/${name}`] = createHash('sha256')
-      .update(Buffer.from(await data.arrayBuffer()))
-      .digest('hex');
+    digests[`${bucket}/${name}`] = sha256(await data.arrayBuffer());
   }
   return digests;
 }
@@ -88,7 +75,7 @@ describe('npm run backup, then npm run restore on a fresh stack', () => {
       app_metadata: { role: 'UPLOADER' },
     });
     expect(created.error).toBeNull();
-    await sql(
+    await queryOnce(
       source!.adminDbUrl,
       `update public.files set name_en = 'Edited before the backup' where id = (
       select id from public.files order by id limit 1)`,
@@ -128,7 +115,7 @@ describe('npm run backup, then npm run restore on a fresh stack', () => {
   it('refuses an archive taken with other migrations, changing nothing', async () => {
     const archive = path.join(work, 'library.tar.gz');
     const rowsBefore = await tableFingerprints(target!);
-    await sql(
+    await queryOnce(
       target!.adminDbUrl,
       `insert into supabase_migrations.schema_migrations (version, name) values ('29991231000000', 'future')`,
     );

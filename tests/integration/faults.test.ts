@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts, seedTags } from '../helpers/seed.ts';
+import { queryOnce, sha256 } from '../helpers/checks.ts';
 import { freePort } from '../../stack/src/net.ts';
 import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
 
@@ -71,15 +72,8 @@ async function killStack() {
   child = undefined;
 }
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const db = new pg.Client({ connectionString: stack.adminDbUrl });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
+const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  queryOnce<T>(stack.adminDbUrl, text, values);
 
 /** Holds a row lock on one file in its own transaction, so a bulk call touching that row stops half-way. */
 async function lockFileRow(fileId: string, table: 'files' | 'file_tags') {
@@ -112,8 +106,6 @@ async function signedIn(role: 'ADMIN'): Promise<SupabaseClient> {
   if (error) throw error;
   return supabase;
 }
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-faults-'));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as tus from 'tus-js-client';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor } from '../helpers/clients.ts';
+import { sha256 } from '../helpers/checks.ts';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
@@ -22,8 +23,6 @@ let dataDir: string;
 let storageDir: string;
 let stack: RunningStack | undefined;
 let service: SupabaseClient;
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function objectRows(names: string[]) {
   const db = new pg.Client({ connectionString: stack!.adminDbUrl });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { eventually, queryOnce } from '../helpers/checks.ts';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
 
@@ -22,23 +23,8 @@ let dataDir: string;
 let ports: { apiPort: number; dbPort: number };
 let stack: RunningStack | undefined;
 
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const db = new pg.Client({ connectionString: stack!.adminDbUrl });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
+const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  queryOnce<T>(stack!.adminDbUrl, text, values);
 
 beforeAll(async () => {
   const closed = `http://127.0.0.1:${await freePort()}`;

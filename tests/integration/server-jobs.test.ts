@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type pg from 'pg';
 import { adminDb, client, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { eventually } from '../helpers/checks.ts';
 
 /**
  * Server-owned work (issue 15): triggers queue jobs in the transaction of each change and the stack's job
@@ -23,15 +24,6 @@ async function signIn(role: 'ADMIN' | 'UPLOADER') {
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return supabase;
-}
-
-/** Polls until `probe` returns a value (not undefined); the test's own timeout bounds the wait. */
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function jobsOf(fileId: string) {

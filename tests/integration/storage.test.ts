@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,15 +7,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import * as tus from 'tus-js-client';
 import sharp from 'sharp';
 import { adminDb, client, clientFor, signedInUser, stackInfo } from '../helpers/clients.ts';
+import { sha256 } from '../helpers/checks.ts';
 import { startStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
 
 /** Storage through the official clients: storage-js for objects, tus-js-client for resumable uploads. */
 
-const sha256 = (data: Buffer | ArrayBuffer) =>
-  createHash('sha256')
-    .update(Buffer.from(data as ArrayBuffer))
-    .digest('hex');
 const BUCKET = `docs-${crypto.randomUUID().slice(0, 8)}`;
 const CHUNK = 1024 * 1024;
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { adminDb, client, signedInSeed, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts, seedCollections, seedTags } from '../helpers/seed.ts';
+import { eventually, sha256 } from '../helpers/checks.ts';
 import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
 
 /**
@@ -18,17 +18,6 @@ let service: SupabaseClient;
 let anon: SupabaseClient;
 let db: pg.Client;
 let analyst: pg.Client;
-
-const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
-
-/** Polls until `probe` returns a value (not undefined); the test's own timeout bounds the wait. */
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function stored(bucket: string, path: string): Promise<string | undefined> {
   const { data } = await service.storage.from(bucket).download(path);
