@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts, seedTags } from '../helpers/seed.ts';
-import { queryOnce, sha256 } from '../helpers/checks.ts';
+import { eventually, queryOnce, sha256 } from '../helpers/checks.ts';
 import { freePort } from '../../stack/src/net.ts';
 import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
 
@@ -246,17 +246,14 @@ describe('kill -9 of the whole stack', () => {
     await killStack();
     await start();
 
-    for (;;) {
+    const processed = await eventually(async () => {
       const [file] = await sql<{ processing: boolean; checksum: string | null; size: string }>(
         'select processing, checksum, size from public.files where id = $1',
         [fileId],
       );
-      if (!file!.processing) {
-        expect(file).toMatchObject({ checksum: sha256(bytes), size: String(bytes.length) });
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      return file!.processing ? undefined : file;
+    });
+    expect(processed).toMatchObject({ checksum: sha256(bytes), size: String(bytes.length) });
     const jobs = await sql<{ state: string }>(
       `select state from public.server_jobs where file_id = $1 and kind = 'process_upload'`,
       [fileId],

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { adminDb, signedInSeed } from '../helpers/clients.ts';
+import { eventually } from '../helpers/checks.ts';
 
 /**
  * Uploads served safely (issue 25): whatever a user uploads — a page, an SVG with a script, bytes that lie
@@ -53,14 +54,13 @@ async function recordAndProcess(fileId: string, objectPath: string, extension: s
     extension,
   });
   expect(inserted.error).toBeNull();
-  for (;;) {
+  return eventually(async () => {
     const { rows } = await db.query<{ processing: boolean; mime_type: string; processing_error: string | null }>(
       'select processing, mime_type, processing_error from public.files where id = $1',
       [fileId],
     );
-    if (!rows[0]!.processing || rows[0]!.processing_error) return rows[0]!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return !rows[0]!.processing || rows[0]!.processing_error ? rows[0]! : undefined;
+  });
 }
 
 describe('serving uploaded bytes', () => {
