@@ -9,18 +9,18 @@ describe('cacheActionsFor', () => {
   it('updates the file lists from the edited row and refetches only the detail of the file that changed', () => {
     expect(cacheActionsFor(change('files', 'UPDATE', { id: 'f1', published: true }), ME)).toEqual([
       { kind: 'update-file-in-lists', file: { id: 'f1', published: true } },
+      { kind: 'invalidate', queryKey: ['files', 'count'] },
       { kind: 'invalidate', queryKey: ['files', 'selection'] },
       { kind: 'invalidate', queryKey: ['files', 'detail', 'f1'], exact: true },
       { kind: 'invalidate', queryKey: ['files', 'history', 'f1'], exact: true },
     ]);
   });
 
-  it('refetches the file lists when a file is added or removed', () => {
+  it('refetches the file lists and counts when a file is added or removed', () => {
     for (const eventType of ['INSERT', 'DELETE'] as const) {
-      expect(cacheActionsFor(change('files', eventType, { id: 'f3' }), ME)).toContainEqual({
-        kind: 'invalidate',
-        queryKey: ['files', 'list'],
-      });
+      const actions = cacheActionsFor(change('files', eventType, { id: 'f3' }), ME);
+      expect(actions).toContainEqual({ kind: 'invalidate', queryKey: ['files', 'list'] });
+      expect(actions).toContainEqual({ kind: 'invalidate', queryKey: ['files', 'count'] });
     }
   });
 
@@ -36,6 +36,7 @@ describe('cacheActionsFor', () => {
     expect(cacheActionsFor(change('tags', 'DELETE', { id: 't1' }), ME)).toEqual([
       { kind: 'remove-from-list', queryKey: ['tags'], id: 't1' },
       { kind: 'invalidate', queryKey: ['files', 'list'] },
+      { kind: 'invalidate', queryKey: ['files', 'count'] },
     ]);
     expect(cacheActionsFor(change('tags', 'INSERT', { id: 't2', name_es: 'Playa' }), ME)).toEqual([
       { kind: 'invalidate', queryKey: ['tags'] },

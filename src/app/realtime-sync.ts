@@ -40,6 +40,11 @@ const idOf = (change: TableChange, column = 'id'): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+const fileListsAndCounts: CacheAction[] = [
+  { kind: 'invalidate', queryKey: fileKeys.lists() },
+  { kind: 'invalidate', queryKey: fileKeys.counts() },
+];
+
 /**
  * Caches that mention one file: the lists it may appear in, its detail, and the selection summaries. An
  * edited file's new row comes with the change, so the lists are patched where that is enough.
@@ -49,6 +54,8 @@ function fileActions(fileId: string | undefined, editedFile?: ChangedFile): Cach
     editedFile
       ? { kind: 'update-file-in-lists', file: editedFile }
       : { kind: 'invalidate', queryKey: fileKeys.lists() },
+    // A patched row can still change how many files another filter matches (published, a flag).
+    { kind: 'invalidate', queryKey: fileKeys.counts() },
     { kind: 'invalidate', queryKey: fileKeys.selections() },
     ...(fileId
       ? ([
@@ -88,7 +95,7 @@ export function cacheActionsFor(change: TableChange, userId: string): CacheActio
       // A renamed or deleted tag changes what search and the tag filter match.
       return [
         ...catalogueActions(change, catalogueKeys.tags),
-        ...(change.eventType === 'INSERT' ? [] : [{ kind: 'invalidate', queryKey: fileKeys.lists() } as const]),
+        ...(change.eventType === 'INSERT' ? [] : fileListsAndCounts),
       ];
     case 'tag_categories':
       // Deleting a category deletes its tags too.
@@ -99,7 +106,7 @@ export function cacheActionsFor(change: TableChange, userId: string): CacheActio
     case 'collections':
       return [
         ...catalogueActions(change, catalogueKeys.collections),
-        ...(change.eventType === 'DELETE' ? [{ kind: 'invalidate', queryKey: fileKeys.lists() } as const] : []),
+        ...(change.eventType === 'DELETE' ? fileListsAndCounts : []),
       ];
     case 'staff':
       return idOf(change, 'user_id') === userId ? [{ kind: 'own-account-changed' }] : [];

@@ -369,6 +369,9 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"count_files":
+{ Args: { "p_filter"?: Json }; Returns: number
+                           },
 "current_staff_role":
 { Args: Record<PropertyKey, never>; Returns: Database["public"]['Enums']["staff_role"]
                            },
@@ -471,8 +474,42 @@ isOneToOne: false
         isSetofReturn: true
       } },
 "search_files":
-{ Args: { "p_filter"?: Json,"p_limit"?: number,"p_offset"?: number,"p_sort"?: string }; Returns: Json
-                           },
+{ Args: { "p_after_id"?: string,"p_after_key"?: string,"p_filter"?: Json,"p_limit"?: number,"p_sort"?: Database["public"]['Enums']["file_sort"] }; Returns: {
+              "b2b": boolean,
+"checksum": string | null,
+"description_en": string,
+"description_es": string,
+"duplicate_of": string | null,
+"extension": string,
+"file_name": string,
+"height": number | null,
+"id": string,
+"is_image": boolean | null,
+"mime_type": string | null,
+"name_en": string,
+"name_es": string,
+"object_path": string,
+"operations": boolean,
+"original_file_name": string,
+"panorama": boolean,
+"processed_at": string | null,
+"processing": boolean,
+"processing_error": string | null,
+"published": boolean,
+"search_document": string,
+"size": number,
+"updated_at": string,
+"uploaded_on": string,
+"uploader_email": string | null,
+"uploader_id": string | null,
+"width": number | null
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "files"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "set_academy_user_categories":
 { Args: { "p_category_ids": (string)[],"p_user_id": string }; Returns: undefined
                            },
@@ -488,7 +525,7 @@ isOneToOne: false
             }[]
                            },
 "update_file":
-{ Args: { "p_collection_ids"?: (string)[],"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_fields": Json,"p_file_id": string,"p_tag_ids": (string)[] }; Returns: {
+{ Args: { "p_b2b"?: boolean,"p_collection_ids"?: (string)[],"p_description_en"?: string,"p_description_es"?: string,"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_file_id": string,"p_name_en"?: string,"p_name_es"?: string,"p_operations"?: boolean,"p_panorama"?: boolean,"p_tag_ids": (string)[] }; Returns: {
               "b2b": boolean,
 "checksum": string | null,
 "description_en": string,
@@ -531,7 +568,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
+            "file_sort": "uploadedOn_desc"|"uploadedOn_asc"|"size_desc"|"size_asc"|"nameEs_asc"|"nameEs_desc","staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -647,7 +684,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "staff_role": ["ADMIN", "UPLOADER", "FRONT", "OPERATIONS"]
+            "file_sort": ["uploadedOn_desc", "uploadedOn_asc", "size_desc", "size_asc", "nameEs_asc", "nameEs_desc"],"staff_role": ["ADMIN", "UPLOADER", "FRONT", "OPERATIONS"]
           }
         }
 } as const

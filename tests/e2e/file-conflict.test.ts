@@ -74,7 +74,7 @@ describe('Historial', () => {
     const version = (await other.from('files').select('updated_at').eq('id', id!).single()).data!;
     const save = await other.rpc('update_file', {
       p_file_id: id!,
-      p_fields: { name_en: 'Title from elsewhere' },
+      p_name_en: 'Title from elsewhere',
       p_tag_ids: [],
       p_expected_updated_at: version.updated_at,
       p_expected_tag_ids: [],

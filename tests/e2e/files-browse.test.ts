@@ -180,7 +180,7 @@ describe('browsing the files screen', () => {
       // Loading: hold the list request back to see what a slow connection shows.
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/rest/v1/rpc/search_files', async (route) => {
+      await page.route(/\/rest\/v1\/rpc\/search_files/, async (route) => {
         await held;
         await route.continue();
       });

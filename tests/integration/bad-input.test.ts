@@ -137,7 +137,10 @@ describe('texts', () => {
     const { data: version } = await admin.from('files').select('updated_at').eq('id', fileId).single();
     const saved = await admin.rpc('update_file', {
       p_file_id: fileId,
-      p_fields: { name_es: xss, name_en: xss, description_es: xss, description_en: xss },
+      p_name_es: xss,
+      p_name_en: xss,
+      p_description_es: xss,
+      p_description_en: xss,
       p_tag_ids: [],
       p_expected_updated_at: version!.updated_at,
       p_expected_tag_ids: [],

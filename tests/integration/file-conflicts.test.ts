@@ -29,7 +29,7 @@ async function read(id: string) {
 const save = (as: SupabaseClient, id: string, name: string, expected: { updatedAt: string; tagIds: string[] }) =>
   as.rpc('update_file', {
     p_file_id: id,
-    p_fields: { name_es: name },
+    p_name_es: name,
     p_tag_ids: expected.tagIds,
     p_expected_updated_at: expected.updatedAt,
     p_expected_tag_ids: expected.tagIds,

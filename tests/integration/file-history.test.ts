@@ -32,7 +32,7 @@ describe('file history', () => {
     const version = (await admin.from('files').select('updated_at').eq('id', id!).single()).data!;
     const save = await admin.rpc('update_file', {
       p_file_id: id!,
-      p_fields: { name_en: 'Main pool' },
+      p_name_en: 'Main pool',
       p_tag_ids: [seedTags.piscina],
       p_expected_updated_at: version.updated_at,
       p_expected_tag_ids: [],

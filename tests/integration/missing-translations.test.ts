@@ -36,9 +36,13 @@ beforeAll(async () => {
 });
 
 const search = async (filter: Record<string, unknown>) => {
-  const { data, error } = await admin.rpc('search_files', { p_filter: filter, p_limit: 50, p_offset: 0 });
-  expect(error).toBeNull();
-  return data as unknown as { total: number; files: Array<{ id: string }> };
+  const [page, count] = await Promise.all([
+    admin.rpc('search_files', { p_filter: filter, p_limit: 50 }),
+    admin.rpc('count_files', { p_filter: filter }),
+  ]);
+  expect(page.error).toBeNull();
+  expect(count.error).toBeNull();
+  return { total: count.data as number, files: page.data as Array<{ id: string }> };
 };
 
 describe('missing translation filter', () => {
@@ -56,7 +60,7 @@ describe('missing translation filter', () => {
   });
 
   it('refuses an unknown value with the Supabase error shape', async () => {
-    const { error } = await admin.rpc('search_files', { p_filter: { translation: 'some' }, p_limit: 1, p_offset: 0 });
+    const { error } = await admin.rpc('search_files', { p_filter: { translation: 'some' }, p_limit: 1 });
     expect(error).toMatchObject({ code: '22023', message: 'Unknown translation filter "some"' });
   });
 });

@@ -141,7 +141,7 @@ describe('uploaders', () => {
     await service.from('files').insert(file);
     const { error } = await uploader.rpc('update_file', {
       p_file_id: file.id,
-      p_fields: { name_es: 'x' },
+      p_name_es: 'x',
       p_tag_ids: [],
       p_collection_ids: ['e0000000-0000-4000-8000-000000000001'],
     });
@@ -157,7 +157,10 @@ describe('admins', () => {
     await service.from('files').insert(file);
     const saved = await admin.rpc('update_file', {
       p_file_id: file.id,
-      p_fields: { name_es: 'Vestíbulo', name_en: 'Lobby', b2b: false, operations: true },
+      p_name_es: 'Vestíbulo',
+      p_name_en: 'Lobby',
+      p_b2b: false,
+      p_operations: true,
       p_tag_ids: ['d0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000002'],
       p_collection_ids: ['e0000000-0000-4000-8000-000000000002'],
     });

@@ -5,7 +5,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 
 /**
  * search_files: every word must match (accent- and case-insensitive) the id, names, descriptions, original
- * name or tag names; filters and sorts of the files screen; totals for the heading.
+ * name or tag names; filters and sorts of the files screen; keyset pages; count_files's totals for the heading.
  */
 
 interface SearchResult {
@@ -22,10 +22,36 @@ let collectionId = '';
 /** A collection holding the four files, for filtering them without a text query. */
 let everyFileCollectionId = '';
 
+type Row = SearchResult['files'][number];
+
+/** The first page and the total, as the files screen reads them (two requests side by side). */
 async function search(filter: Record<string, unknown>, sort = 'uploadedOn_desc', as = admin): Promise<SearchResult> {
-  const { data, error } = await as.rpc('search_files', { p_filter: filter, p_sort: sort, p_limit: 100, p_offset: 0 });
+  const [page, count] = await Promise.all([
+    as.rpc('search_files', { p_filter: filter, p_sort: sort, p_limit: 100 }),
+    as.rpc('count_files', { p_filter: filter }),
+  ]);
+  if (page.error) throw page.error;
+  if (count.error) throw count.error;
+  return { total: count.data as number, files: page.data as Row[] };
+}
+
+/** The page after `last`, with the sort key the app sends for it (see cursorAfter in search-files.ts). */
+async function pageAfter(filter: Record<string, unknown>, sort: string, last: Row | null, limit: number) {
+  const key = !last
+    ? null
+    : sort.startsWith('size')
+      ? String(last.size)
+      : sort.startsWith('nameEs')
+        ? last.name_es
+        : last.uploaded_on;
+  const { data, error } = await admin.rpc('search_files', {
+    p_filter: filter,
+    p_sort: sort,
+    p_limit: limit,
+    ...(last ? { p_after_key: key, p_after_id: last.id } : {}),
+  });
   if (error) throw error;
-  return data as SearchResult;
+  return data as Row[];
 }
 
 const names = (result: SearchResult) => result.files.map((f) => f.name_es);
@@ -155,7 +181,9 @@ describe('filters', () => {
     const { error } = await admin.rpc('search_files', { p_filter: { type: 'video' } });
     expect(error?.message).toMatch(/Unknown file type filter/);
     const sort = await admin.rpc('search_files', { p_filter: {}, p_sort: 'colour_asc' });
-    expect(sort.error?.message).toMatch(/Unknown sort/);
+    expect(sort.error?.message).toMatch(/invalid input value for enum file_sort: "colour_asc"/);
+    const count = await admin.rpc('count_files', { p_filter: { status: 'hidden' } });
+    expect(count.error?.message).toMatch(/Unknown status filter/);
   });
 });
 
@@ -176,20 +204,62 @@ describe('sorts', () => {
     expect(names(await search({ collectionId: everyFileCollectionId }, sort))).toEqual(expected);
   });
 
-  it('pages with a stable total', async () => {
-    const first = await admin.rpc('search_files', { p_filter: { query: marker }, p_limit: 3, p_offset: 0 });
-    const second = await admin.rpc('search_files', { p_filter: { query: marker }, p_limit: 3, p_offset: 3 });
-    expect((first.data as SearchResult).total).toBe(4);
-    expect((first.data as SearchResult).files).toHaveLength(3);
-    expect((second.data as SearchResult).files).toHaveLength(1);
+  it.each(['uploadedOn_desc', 'uploadedOn_asc', 'size_desc', 'size_asc', 'nameEs_asc', 'nameEs_desc'])(
+    'pages one file at a time by keyset in the order of one whole page (%s)',
+    async (sort) => {
+      for (const filter of [{ query: marker }, { collectionId: everyFileCollectionId }]) {
+        const whole = (await search(filter, sort)).files.map((file) => file.id);
+        const paged: string[] = [];
+        let last: Row | null = null;
+        for (;;) {
+          const page = await pageAfter(filter, sort, last, 1);
+          if (page.length === 0) break;
+          paged.push(page[0]!.id);
+          last = page[0]!;
+        }
+        expect(paged).toEqual(whole);
+        expect(whole).toHaveLength(4);
+      }
+    },
+  );
+
+  it('does not shift the next page when a file is uploaded or deleted meanwhile', async () => {
+    const filter = { query: marker };
+    const first = await pageAfter(filter, 'uploadedOn_desc', null, 2);
+    // Newest of all: with an offset, it would push the second file onto the next page again.
+    const newcomerId = crypto.randomUUID();
+    const inserted = await service.from('files').insert({
+      id: newcomerId,
+      file_name: 'nuevo.x',
+      object_path: `${newcomerId}/nuevo.x`,
+      original_file_name: `nuevo-${marker}.pdf`,
+      name_es: `Recién llegado ${marker}`,
+      name_en: `Newcomer ${marker}`,
+      extension: 'pdf',
+      uploader_id: 'a0000000-0000-4000-8000-000000000001',
+      processing: false,
+    });
+    expect(inserted.error).toBeNull();
+    try {
+      const second = await pageAfter(filter, 'uploadedOn_desc', first.at(-1)!, 2);
+      expect([...first, ...second].map((file) => file.name_es)).toEqual(
+        [`Terraza`, `Árbol junto al mar`, `Playa del Carmen`, `Canción de bienvenida`].map((n) => `${n} ${marker}`),
+      );
+    } finally {
+      await service.from('files').delete().eq('id', newcomerId);
+    }
   });
 
-  it('still counts every match on a page past the end', async () => {
+  it('counts every match whatever page is read', async () => {
     for (const filter of [{ query: marker }, { collectionId: everyFileCollectionId }]) {
-      const past = await admin.rpc('search_files', { p_filter: filter, p_limit: 3, p_offset: 10 });
-      expect(past.error).toBeNull();
-      expect(past.data).toEqual({ total: 4, files: [] });
+      expect((await admin.rpc('count_files', { p_filter: filter })).data).toBe(4);
     }
+    expect((await admin.rpc('count_files', { p_filter: { query: marker, type: 'image' } })).data).toBe(2);
+  });
+
+  it('refuses a page that names a file without its sort key', async () => {
+    const { error } = await admin.rpc('search_files', { p_filter: {}, p_after_id: ids.noche });
+    expect(error?.message).toMatch(/starts after a file id and its sort key/);
   });
 });
 
@@ -201,5 +271,43 @@ describe('acting on all filtered files', () => {
     const published = await admin.rpc('publish_files', { p_published: true, p_filter: filter });
     expect(published.data).toBe(2);
     expect((await search({ query: marker, status: 'published' })).total).toBe(4);
+  });
+});
+
+describe('who finds what', () => {
+  // search_files and count_files run as their owner (for the trigram index; see their migration) and apply
+  // the files policy themselves: they must find exactly what RLS lets each person read.
+  it('gives an uploader their own files only, the same set RLS shows them', async () => {
+    const uploader = client('anon');
+    await uploader.auth.signInWithPassword({
+      email: seedAccounts.UPLOADER.email,
+      password: seedAccounts.UPLOADER.password,
+    });
+    const ownId = crypto.randomUUID();
+    const inserted = await service.from('files').insert({
+      id: ownId,
+      file_name: 'propio.x',
+      object_path: `${ownId}/propio.x`,
+      original_file_name: `propio-${marker}.jpg`,
+      name_es: `Propio ${marker}`,
+      name_en: `Own ${marker}`,
+      extension: 'jpg',
+      uploader_id: seedAccounts.UPLOADER.id,
+      processing: false,
+    });
+    expect(inserted.error).toBeNull();
+    try {
+      const found = await search({ query: marker }, 'uploadedOn_desc', uploader);
+      expect(found.files.map((file) => file.id)).toEqual([ownId]);
+      expect(found.total).toBe(1);
+      const readable = await uploader.from('files').select('id').ilike('name_en', `%${marker}%`);
+      expect(readable.data?.map((row) => row.id)).toEqual([ownId]);
+      // The admin finds the four of the other uploader too.
+      expect((await search({ query: marker })).total).toBe(5);
+      const signedOut = client('anon');
+      expect((await signedOut.rpc('search_files', { p_filter: { query: marker } })).error?.code).toBe('42501');
+    } finally {
+      await service.from('files').delete().eq('id', ownId);
+    }
   });
 });

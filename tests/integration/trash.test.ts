@@ -72,9 +72,9 @@ async function trashMovesDone() {
 }
 
 async function searchIds(supabase: SupabaseClient, query: string): Promise<string[]> {
-  const { data, error } = await supabase.rpc('search_files', { p_filter: { query }, p_limit: 50, p_offset: 0 });
+  const { data, error } = await supabase.rpc('search_files', { p_filter: { query }, p_limit: 50 });
   expect(error).toBeNull();
-  return (data as { files: Array<{ id: string }> }).files.map((file) => file.id);
+  return (data as Array<{ id: string }>).map((file) => file.id);
 }
 
 async function feedIds(): Promise<string[]> {

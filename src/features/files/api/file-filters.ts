@@ -1,4 +1,6 @@
-/** The sorts of the files screen (spec section 9), as public.search_files names them. */
+import type { Database } from '../../../types/database.ts';
+
+/** The sorts of the files screen (spec section 9): the values of the database's enum public.file_sort. */
 export const SORTS = [
   { value: 'uploadedOn_desc', label: 'Más recientes primero' },
   { value: 'uploadedOn_asc', label: 'Más antiguos primero' },
@@ -6,8 +8,12 @@ export const SORTS = [
   { value: 'size_asc', label: 'Más pequeños primero' },
   { value: 'nameEs_asc', label: 'Nombre (A-Z)' },
   { value: 'nameEs_desc', label: 'Nombre (Z-A)' },
-] as const;
+] as const satisfies ReadonlyArray<{ value: Database['public']['Enums']['file_sort']; label: string }>;
 export type FileSort = (typeof SORTS)[number]['value'];
+// Fails to compile when the database gains a sort this list has no label for (`satisfies` checks the reverse).
+export const everyDatabaseSortLabelled: [Exclude<Database['public']['Enums']['file_sort'], FileSort>] extends [never]
+  ? true
+  : never = true;
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
 // Checked by hand, not with zod: the files screen parses its URL before the first paint, and zod would be the

@@ -7,6 +7,8 @@ export const fileKeys = {
   all: ['files'] as const,
   lists: () => [...fileKeys.all, 'list'] as const,
   list: (filters: FileFilters, sort: string) => [...fileKeys.lists(), filters, sort] as const,
+  counts: () => [...fileKeys.all, 'count'] as const,
+  count: (filters: FileFilters) => [...fileKeys.counts(), filters] as const,
   details: () => [...fileKeys.all, 'detail'] as const,
   detail: (id: string) => [...fileKeys.details(), id] as const,
   history: (id: string) => [...fileKeys.all, 'history', id] as const,

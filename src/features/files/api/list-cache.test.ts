@@ -22,7 +22,7 @@ const file = (id: string, extra: Partial<FileRow> = {}) =>
   }) as FileRow;
 
 const list = (...pages: FileRow[][]): InfiniteData<FilePage> => ({
-  pages: pages.map((files) => ({ total: 10, files })),
+  pages: pages.map((files) => ({ files })),
   pageParams: pages.map((_, index) => index * 2),
 });
 

@@ -9,35 +9,59 @@ export type FileRow = Omit<Database['public']['Tables']['files']['Row'], 'search
 export type { FileFilters } from './file-filters.ts';
 
 export interface FilePage {
-  total: number;
   files: FileRow[];
+}
+
+/** Where the next page starts: right after this file, which sorts by this key (as search_files takes it). */
+export interface PageCursor {
+  key: string;
+  id: string;
 }
 
 /** Spec section 9: 100 first, then 50 more each time the user nears the end of what is loaded. */
 export const FIRST_PAGE = 100;
 export const NEXT_PAGE = 50;
 
+// Every column but the search text, which only the database reads.
+const LIST_COLUMNS =
+  'id, file_name, object_path, original_file_name, name_es, name_en, description_es, description_en, size, uploaded_on, uploader_id, uploader_email, extension, is_image, processing, processing_error, processed_at, published, panorama, b2b, operations, mime_type, width, height, checksum, updated_at, duplicate_of';
+
+/** The value of the sort's key in a row, as public.search_files compares it for the next page. */
+export function cursorAfter(file: FileRow, sort: FileSort): PageCursor {
+  const key = sort.startsWith('size') ? String(file.size) : sort.startsWith('nameEs') ? file.name_es : file.uploaded_on;
+  return { key, id: file.id };
+}
+
 export async function searchFiles(
   filters: FileFilters,
   sort: FileSort,
-  page: { limit: number; offset: number },
+  page: { limit: number; after: PageCursor | null },
   signal?: AbortSignal,
 ): Promise<FilePage> {
-  const { data, error } = await supabase
-    .rpc('search_files', { p_filter: { ...filters }, p_sort: sort, p_limit: page.limit, p_offset: page.offset })
-    .abortSignal(signal!);
+  let request = supabase
+    .rpc('search_files', {
+      p_filter: { ...filters },
+      p_sort: sort,
+      p_limit: page.limit,
+      ...(page.after ? { p_after_key: page.after.key, p_after_id: page.after.id } : {}),
+    })
+    .select(LIST_COLUMNS);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error } = await request;
   if (error) throw error;
-  return data as unknown as FilePage;
+  return { files: data satisfies FileRow[] };
 }
 
+/** The files screen's pages: keyset paging, so files uploaded or deleted meanwhile never shift a page. */
 export const fileListQuery = (filters: FileFilters, sort: FileSort) =>
   infiniteQueryOptions({
     queryKey: fileKeys.list(filters, sort),
-    initialPageParam: 0,
+    initialPageParam: null as PageCursor | null,
     queryFn: ({ pageParam, signal }) =>
-      searchFiles(filters, sort, { limit: pageParam === 0 ? FIRST_PAGE : NEXT_PAGE, offset: pageParam }, signal),
+      searchFiles(filters, sort, { limit: pageParam === null ? FIRST_PAGE : NEXT_PAGE, after: pageParam }, signal),
     getNextPageParam: (last: FilePage, pages: FilePage[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.files.length, 0);
-      return loaded < last.total ? loaded : undefined;
+      const limit = pages.length === 1 ? FIRST_PAGE : NEXT_PAGE;
+      const lastFile = last.files.at(-1);
+      return lastFile && last.files.length === limit ? cursorAfter(lastFile, sort) : undefined;
     },
   });

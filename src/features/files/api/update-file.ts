@@ -22,7 +22,11 @@ export const isFileChangedError = (error: unknown) => (error as { hint?: string 
 export async function updateFile(edit: FileEdit) {
   const { data, error } = await supabase.rpc('update_file', {
     p_file_id: edit.fileId,
-    p_fields: { ...edit.texts, ...edit.options },
+    p_name_es: edit.texts.name_es,
+    p_name_en: edit.texts.name_en,
+    p_description_es: edit.texts.description_es,
+    p_description_en: edit.texts.description_en,
+    ...(edit.options ? { p_b2b: edit.options.b2b, p_operations: edit.options.operations } : {}),
     p_tag_ids: edit.tagIds,
     ...(edit.collectionIds ? { p_collection_ids: edit.collectionIds } : {}),
     p_expected_updated_at: edit.expected.updatedAt,

@@ -1,8 +1,9 @@
 import '../files.css';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
+import { fileCountQuery } from '../api/count-files.ts';
 import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
 import { FileFiltersBar } from './file-filters-bar.tsx';
@@ -24,8 +25,10 @@ export function FilesScreen() {
   const fileFilters = useFileFilters();
   const { filters, sort, clear, active } = fileFilters;
   const query = useInfiniteQuery(fileListQuery(filters, sort));
+  // The count runs beside the first page: the grid never waits for the whole match to be counted.
+  const count = useQuery(fileCountQuery(filters));
   const files = query.data?.pages.flatMap((page) => page.files) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
+  const total = count.data ?? 0;
   const selection = useFileSelection(
     filters,
     sort,
@@ -47,8 +50,8 @@ export function FilesScreen() {
   return (
     <section className="page files-page">
       <h1>
-        <span data-testid="files-count">{query.isPending ? '…' : total}</span>{' '}
-        {total === 1 && !query.isPending ? 'archivo filtrado' : 'archivos filtrados'}
+        <span data-testid="files-count">{count.isPending ? '…' : total}</span>{' '}
+        {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
       </h1>
       <FileFiltersBar {...fileFilters} />
       <div className="selection-actions">
@@ -61,16 +64,20 @@ export function FilesScreen() {
           <SelectionBar selection={selection.selection} onClear={selection.clear} />
         </Suspense>
       )}
-      {query.isError && (
+      {(query.isError || count.isError) && (
         <p role="alert" className="form-error">
           No se pudieron cargar los archivos.{' '}
-          <button type="button" className="link-button link-button-inline" onClick={() => void query.refetch()}>
+          <button
+            type="button"
+            className="link-button link-button-inline"
+            onClick={() => void Promise.all([query.refetch(), count.refetch()])}
+          >
             Reintentar
           </button>
         </p>
       )}
       {query.isPending && <SkeletonGrid label="Cargando archivos…" />}
-      {query.isSuccess && total === 0 && active && (
+      {query.isSuccess && files.length === 0 && active && (
         <EmptyState
           title="Ningún archivo coincide con estos filtros"
           action={
@@ -82,7 +89,7 @@ export function FilesScreen() {
           <p>Prueba con otras palabras o quita algún filtro.</p>
         </EmptyState>
       )}
-      {query.isSuccess && total === 0 && !active && (
+      {query.isSuccess && files.length === 0 && !active && (
         <EmptyState
           title="Todavía no hay archivos"
           action={
