@@ -12,6 +12,8 @@ export const fileKeys = {
   details: () => [...fileKeys.all, 'detail'] as const,
   detail: (id: string) => [...fileKeys.details(), id] as const,
   history: (id: string) => [...fileKeys.all, 'history', id] as const,
+  /** The server's jobs on one file (post-processing, moving old objects to the trash): admins only. */
+  jobs: (id: string) => [...fileKeys.all, 'jobs', id] as const,
   selections: () => [...fileKeys.all, 'selection'] as const,
   selection: (selection: FileSelection) => [...fileKeys.selections(), selection] as const,
   /** Signed URLs are per object (a replaced file has a new object path), not per file. */

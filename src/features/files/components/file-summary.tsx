@@ -8,6 +8,7 @@ import { useDeleteFiles } from '../api/delete-files.ts';
 import { useReplaceFile } from '../api/replace-file.ts';
 import { Lightbox } from './lightbox.tsx';
 import { FileHistory } from './file-history.tsx';
+import { FileJobProblems } from './file-job-problems.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -68,6 +69,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
           </a>
         )}
       </div>
+      {isAdmin && <FileJobProblems fileId={file.id} />}
       <dl className="file-facts">
         <dt>Estado</dt>
         <dd>{file.published ? 'Activo' : 'No activo'}</dd>
