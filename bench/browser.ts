@@ -10,6 +10,7 @@ import { chromium as playwright, type Page } from 'playwright-core';
 import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, withStack } from './lib/harness.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
+import { seedAccounts } from '../tests/helpers/seed.ts';
 
 /**
  * The files screen in headless Chromium against the built app: sign-in → first grid paint, a search
@@ -108,8 +109,8 @@ const scrollDriftAfterStop = `(async () => {
 
 async function measure(page: Page, appUrl: string, runs: number, expectedTotal: ExpectedTotal, scrollFiles: number) {
   await page.goto(`${appUrl}/login`);
-  await page.getByLabel('Correo electrónico').fill('admin@mediateca.local');
-  await page.getByLabel('Contraseña').fill('mediateca-admin');
+  await page.getByLabel('Correo electrónico').fill(seedAccounts.ADMIN.email);
+  await page.getByLabel('Contraseña').fill(seedAccounts.ADMIN.password);
   const signInStarted = performance.now();
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.locator('.file-card').first().waitFor({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import { seedAccounts } from '../../tests/helpers/seed.ts';
 
 /** An ephemeral, seeded stack for one benchmark, stopped even when the benchmark fails. */
 export async function withStack<T>(work: (stack: RunningStack) => Promise<T>): Promise<T> {
@@ -22,8 +23,8 @@ export function clientFor(stack: RunningStack, key = stack.anonKey): SupabaseCli
 export async function signedInAdmin(stack: RunningStack): Promise<{ client: SupabaseClient; token: string }> {
   const client = clientFor(stack);
   const { data, error } = await client.auth.signInWithPassword({
-    email: 'admin@mediateca.local',
-    password: 'mediateca-admin',
+    email: seedAccounts.ADMIN.email,
+    password: seedAccounts.ADMIN.password,
   });
   if (error) throw error;
   return { client, token: data.session.access_token };

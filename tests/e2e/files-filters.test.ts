@@ -219,7 +219,7 @@ describe("an uploader's files screen", () => {
       await uploaderPage.goto(appUrl('/login'));
       await signIn(uploaderPage, seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
       await uploaderPage.waitForURL('**/private/files');
-      const { data: staff } = await service.from('staff').select('user_id').eq('email', 'uploader@mediateca.local');
+      const { data: staff } = await service.from('staff').select('user_id').eq('email', seedAccounts.UPLOADER.email);
       const { count: own, error } = await service
         .from('files')
         .select('id', { count: 'exact', head: true })

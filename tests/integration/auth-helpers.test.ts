@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminDb } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
 
 /**
  * auth.uid() must read the JSON claims even on a connection where an earlier transaction set
@@ -17,9 +18,9 @@ describe('auth helpers on a reused connection', () => {
       await db.query('begin');
       await db.query(`select set_config('request.jwt.claims', $1, true)`, [
         JSON.stringify({
-          sub: 'a0000000-0000-4000-8000-000000000001',
+          sub: seedAccounts.ADMIN.id,
           role: 'authenticated',
-          email: 'admin@mediateca.local',
+          email: seedAccounts.ADMIN.email,
         }),
       ]);
       const { rows } = await db.query(
@@ -27,10 +28,10 @@ describe('auth helpers on a reused connection', () => {
       );
       await db.query('commit');
       expect(rows[0]).toEqual({
-        uid: 'a0000000-0000-4000-8000-000000000001',
+        uid: seedAccounts.ADMIN.id,
         role: 'authenticated',
-        email: 'admin@mediateca.local',
-        jwt_sub: 'a0000000-0000-4000-8000-000000000001',
+        email: seedAccounts.ADMIN.email,
+        jwt_sub: seedAccounts.ADMIN.id,
       });
     } finally {
       await db.end();

@@ -176,7 +176,7 @@ describe('process-upload', () => {
       name_en: 'azul',
       size: jpeg.length,
       uploader_id: uploaderId,
-      uploader_email: 'uploader@mediateca.local',
+      uploader_email: seedAccounts.UPLOADER.email,
       extension: 'jpg',
     });
     expect(inserted.error).toBeNull();

@@ -149,8 +149,8 @@ describe('server-owned file columns', () => {
     await db.query(
       `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, size, uploaded_on,
                                  uploader_id, uploader_email, extension, processing)
-       values ($1, 'primera.txt', $2, 'primera.txt', 'r', 'r', 3, now() - interval '30 days', $3, 'admin@mediateca.local', 'txt', false)`,
-      [fileId, first, seedAccounts.ADMIN.id],
+       values ($1, 'primera.txt', $2, 'primera.txt', 'r', 'r', 3, now() - interval '30 days', $3, $4, 'txt', false)`,
+      [fileId, first, seedAccounts.ADMIN.id, seedAccounts.ADMIN.email],
     );
     const replaced = await admin
       .from('files')
