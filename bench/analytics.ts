@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
+import { sizeLabel, libraryFiles, isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { progress, timeRuns, withStack } from './lib/harness.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
 
@@ -26,7 +26,7 @@ const VIEWS = [
 ];
 
 export async function run(): Promise<BenchRow[]> {
-  const files = isQuick() ? 10_000 : 100_000;
+  const files = libraryFiles();
   const runs = isQuick() ? 20 : 50;
   return withStack(async (stack) => {
     if (!stack.analystDbUrl) throw new Error('the migrations define no analyst role');
@@ -46,7 +46,7 @@ export async function run(): Promise<BenchRow[]> {
       }
       const baseline = await timeRuns(runs, () => admin.query('select count(*), sum(size) from public.files'));
       return measured.map(([view, samples, rowCount]) => ({
-        metric: `analytics.${view} (${rowCount} rows) at ${files / 1000}k files / ${Math.round(dataset.fileTags / 1000)}k tag links, p95`,
+        metric: `analytics.${view} (${rowCount} rows) at ${sizeLabel(files)} files / ${Math.round(dataset.fileTags / 1000)}k tag links, p95`,
         unit: 'ms',
         value: percentile(samples, 95),
         baseline: percentile(baseline, 95),

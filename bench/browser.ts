@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Page } from 'playwright-core';
-import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
+import { isQuick, libraryFiles, percentile, report, sizeLabel, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, withStack } from './lib/harness.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
 import { seedAccounts } from '../tests/helpers/seed.ts';
@@ -210,13 +210,15 @@ const onTime = (scroll: { frames: number; long: number }) =>
   (100 * (scroll.frames - scroll.long)) / Math.max(1, scroll.frames);
 
 export async function run(): Promise<BenchRow[]> {
-  const [small, large] = isQuick() ? [1_000, 10_000] : [10_000, 100_000];
+  // The growth from a tenth of the library to all of it (100k by default; `--files 1000000` for 1M).
+  const large = libraryFiles();
+  const small = large / 10;
   const runs = isQuick() ? 4 : 12;
   // The same distance at both sizes, so the ratio shows what the size of the library changes.
   const scrollFiles = Math.min(small, SCROLL_FILES);
   const base = await runAt(small, runs, scrollFiles);
   const big = await runAt(large, runs, scrollFiles);
-  const label = (n: number) => `${n / 1000}k`;
+  const label = sizeLabel;
   const row = (metric: string, value: number, baseline: number, goal: string, unit = 'ms'): BenchRow => ({
     metric: `${metric} at ${label(large)}`,
     unit,

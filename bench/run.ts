@@ -18,7 +18,10 @@ interface BenchModule {
 async function main() {
   const quick = isQuick();
   if (quick) process.env.BENCH_QUICK = '1';
-  const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const args = process.argv.slice(2);
+  // Names of benchmarks to run; `--files N` takes a value that is not one.
+  const only = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--files');
+  if (args.includes('--files')) process.env.BENCH_FILES = args[args.indexOf('--files') + 1];
   const files = (await readdir(benchDir))
     .filter((file) => file.endsWith('.ts') && file !== 'run.ts')
     .map((file) => file.replace(/\.ts$/, ''))

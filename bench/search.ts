@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
+import { sizeLabel, libraryFiles, isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, timeRuns, withStack } from './lib/harness.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
 
@@ -65,7 +65,7 @@ async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
   }
 }
 export async function run(): Promise<BenchRow[]> {
-  const files = isQuick() ? 10_000 : 100_000;
+  const files = libraryFiles();
   const runs = isQuick() ? 20 : 50;
   return withStack(async (stack) => {
     progress('search', `generating ${files} files`);
@@ -104,7 +104,7 @@ export async function run(): Promise<BenchRow[]> {
     for (const [label, samples] of measured) {
       for (const p of [50, 95]) {
         rows.push({
-          metric: `search_files ${label} at ${files / 1000}k, p${p}`,
+          metric: `search_files ${label} at ${sizeLabel(files)}, p${p}`,
           unit: 'ms',
           value: percentile(samples, p),
           baseline: percentile(baseline, p),

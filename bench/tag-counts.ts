@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
+import { sizeLabel, libraryFiles, isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, timeRuns, withStack } from './lib/harness.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
 
@@ -11,7 +11,7 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
  * the same API path in the same run.
  */
 export async function run(): Promise<BenchRow[]> {
-  const files = isQuick() ? 10_000 : 100_000;
+  const files = libraryFiles();
   const runs = isQuick() ? 20 : 50;
   return withStack(async (stack) => {
     progress('tag-counts', `generating ${files} files`);
@@ -37,7 +37,7 @@ export async function run(): Promise<BenchRow[]> {
       if (error) throw error;
     });
     return [50, 95].map((p) => ({
-      metric: `tag_file_counts at ${files / 1000}k files / ${Math.round(links / 1000)}k links, p${p}`,
+      metric: `tag_file_counts at ${sizeLabel(files)} files / ${Math.round(links / 1000)}k links, p${p}`,
       unit: 'ms',
       value: percentile(counts, p),
       baseline: percentile(baseline, p),

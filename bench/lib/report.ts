@@ -32,6 +32,26 @@ export interface BenchResult {
 
 export const isQuick = () => process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 
+/**
+ * The library size the dataset benchmarks load: 100k (10k with --quick), or what `--files N` (or
+ * BENCH_FILES) asks for, e.g. `npm run bench -- search browser --files 1000000` for the growth curve.
+ */
+export function libraryFiles(): number {
+  const flag = process.argv.indexOf('--files');
+  const asked = flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_FILES;
+  if (asked !== undefined) {
+    const files = Number(asked);
+    if (!Number.isInteger(files) || files < 1000)
+      throw new Error(`--files needs a whole number ≥ 1000, not "${asked}"`);
+    return files;
+  }
+  return isQuick() ? 10_000 : 100_000;
+}
+
+/** "100k", "1M": how a row names its library size. */
+export const sizeLabel = (files: number) =>
+  files >= 1_000_000 && files % 1_000_000 === 0 ? `${files / 1_000_000}M` : `${Math.round(files / 1000)}k`;
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
