@@ -1,16 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { isQuick, libraryFiles, percentile, report, sizeLabel, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, withStack } from './lib/harness.ts';
+import { signInAsAdmin, withAppInChromium } from './lib/app-site.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
-import { seedAccounts } from '../tests/helpers/seed.ts';
 
 /**
  * The files screen in headless Chromium against the built app: sign-in → first grid paint, a search
@@ -23,24 +17,6 @@ import { seedAccounts } from '../tests/helpers/seed.ts';
 /** How far the scrolling measure goes (issue 8: 10,000 rows of the list), and how fast: a quick fling. */
 const SCROLL_FILES = isQuick() ? 2_000 : 10_000;
 const SCROLL_STEP_PX = 120;
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function serve(outDir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
-    let file = path.join(outDir, path.normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!(await stat(file).catch(() => null))?.isFile()) file = path.join(outDir, 'index.html');
-    res.writeHead(200, {
-      'Content-Type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html',
-    });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const count = async (page: Page) => Number(await page.getByTestId('files-count').textContent());
 
@@ -108,11 +84,8 @@ const scrollDriftAfterStop = `(async () => {
 })()`;
 
 async function measure(page: Page, appUrl: string, runs: number, expectedTotal: ExpectedTotal, scrollFiles: number) {
-  await page.goto(`${appUrl}/login`);
-  await page.getByLabel('Correo electrónico').fill(seedAccounts.ADMIN.email);
-  await page.getByLabel('Contraseña').fill(seedAccounts.ADMIN.password);
   const signInStarted = performance.now();
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInAsAdmin(page, appUrl);
   await page.locator('.file-card').first().waitFor({ timeout: 60_000 });
   const firstPaint = performance.now() - signInStarted;
   const total = await count(page);
@@ -172,23 +145,7 @@ async function runAt(files: number, runs: number, scrollFiles: number) {
   return withStack(async (stack) => {
     progress('browser', `generating ${files} files`);
     await generateDataset(stack.adminDbUrl, { files });
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-bench-app-'));
-    process.env.VITE_SUPABASE_URL = stack.apiUrl;
-    process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
-    await build({ root: projectRoot, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-    const site = await serve(outDir);
-    const browser = await playwright.launch({
-      executablePath: await chromium.executablePath(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
-    try {
+    return withAppInChromium(stack, async ({ url, browser }) => {
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
       const { client } = await signedInAdmin(stack);
       const expectedTotal: ExpectedTotal = async (filter) => {
@@ -197,12 +154,8 @@ async function runAt(files: number, runs: number, scrollFiles: number) {
         return data as number;
       };
       progress('browser', `measuring at ${files} files`);
-      return await measure(page, site.url, runs, expectedTotal, scrollFiles);
-    } finally {
-      await browser.close();
-      await site.close();
-      await rm(outDir, { recursive: true, force: true });
-    }
+      return await measure(page, url, runs, expectedTotal, scrollFiles);
+    });
   });
 }
 
