@@ -243,6 +243,37 @@ describe('bucket limits', () => {
     expect(String(tusRefusal)).toMatch(/413/);
   });
 
+  it("checks a TUS upload's rules again on the PATCH that completes it, not on the chunks before", async () => {
+    const bucket = `rechecked-${crypto.randomUUID().slice(0, 8)}`;
+    await service.storage.createBucket(bucket, { public: false });
+    const headers = { authorization: `Bearer ${stackInfo().serviceRoleKey}`, 'tus-resumable': '1.0.0' };
+    const meta = (value: string) => Buffer.from(value).toString('base64');
+    const created = await fetch(`${stackInfo().apiUrl}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'upload-length': '10',
+        'upload-metadata': `bucketName ${meta(bucket)},objectName ${meta('late.png')},contentType ${meta('image/png')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    const patch = (offset: number, bytes: number) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: new Blob([randomBytes(bytes)]),
+      });
+    expect((await patch(0, 5)).status).toBe(204);
+    // The bucket stops taking PNGs between the chunks: the completing chunk is refused, nothing is published.
+    expect(
+      (await service.storage.updateBucket(bucket, { public: false, allowedMimeTypes: ['application/pdf'] })).error,
+    ).toBeNull();
+    const last = await patch(5, 5);
+    expect(last.status).toBe(415);
+    expect((await service.storage.from(bucket).exists('late.png')).data).toBe(false);
+  });
+
   it('manages buckets with the service role and refuses them to users', async () => {
     const id = `tmp-${crypto.randomUUID().slice(0, 8)}`;
     expect((await service.storage.createBucket(id, { public: true })).error).toBeNull();

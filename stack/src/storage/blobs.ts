@@ -99,7 +99,7 @@ export class BlobStore {
 }
 
 /** fsync a file (or, opened read-only, a directory so a rename into it is durable). */
-async function syncFile(file: string, flags: 'r' | 'r+'): Promise<void> {
+export async function syncFile(file: string, flags: 'r' | 'r+'): Promise<void> {
   const handle = await open(file, flags);
   try {
     await handle.sync();
