@@ -6,7 +6,8 @@ import { waitForCommitVisible } from './visibility.ts';
 /**
  * Change capture for Realtime: a logical replication stream with the built-in `pgoutput` plugin on the
  * `supabase_realtime` publication, exactly the set of tables Supabase Realtime watches (hosted Realtime
- * uses wal2json, which embedded Postgres lacks).
+ * uses wal2json, which embedded Postgres lacks), plus inserts into realtime.messages (broadcast from the
+ * database, `realtime.send`), which dispatch.ts delivers as broadcasts.
  *
  * Why logical replication rather than triggers: it needs nothing installed on the app's tables (a
  * migration's `alter publication … add table` is all it takes, as on Supabase), it delivers whole
@@ -132,7 +133,10 @@ export class ChangeStream {
     service.on('error', (error: Error) => {
       if (!this.stopping) this.options.log(`replication stream error: ${error.message}`);
     });
-    const plugin = new TemporarySlotPgoutput({ protoVersion: 1, publicationNames: ['supabase_realtime'] });
+    const plugin = new TemporarySlotPgoutput({
+      protoVersion: 1,
+      publicationNames: ['supabase_realtime', 'supabase_realtime_messages_publication'],
+    });
     return new Promise<void>((resolve, reject) => {
       let started = false;
       service.once('start', () => {

@@ -178,11 +178,46 @@ function deliver(sessions: Sessions, { change, deliveries, verdict }: PreparedCh
   }
 }
 
-/** One committed transaction: access for all its changes is decided concurrently, delivery is in order. */
+// ---------------------------------------------------------------- broadcast from the database
+
+const isDatabaseMessage = (change: CapturedChange) =>
+  change.schema === 'realtime' && change.table === 'messages' && change.type === 'INSERT';
+
+/**
+ * A row realtime.send() inserted, as Realtime's ReplicationConnection turns it into a broadcast: its topic
+ * (private or public), event and payload, with the row's id as metadata. Other extensions are not messages.
+ */
+function databaseBroadcast(change: CapturedChange): UserBroadcast | null {
+  const row = change.recordText ?? {};
+  if (row.extension !== 'broadcast' || !row.topic || row.event === null || row.event === undefined) return null;
+  let payload: unknown;
+  try {
+    payload = row.payload ? JSON.parse(row.payload) : {};
+  } catch {
+    return null;
+  }
+  return {
+    topic: `realtime:${row.topic}`,
+    event: row.event,
+    payload,
+    binary: false,
+    private: row.private === 't',
+    meta: { id: row.id },
+  };
+}
+
+/**
+ * One committed transaction: access for all its changes is decided concurrently, delivery is in order.
+ * Messages from realtime.send() go to broadcast channels, never to postgres_changes subscribers.
+ */
 export async function dispatchCommit(sessions: Sessions, changes: CapturedChange[]): Promise<void> {
-  const prepared = changes.map((change) => prepare(sessions, change));
+  const prepared = changes.map((change) =>
+    isDatabaseMessage(change) ? databaseBroadcast(change) : prepare(sessions, change),
+  );
   for (const pending of prepared) {
     const ready = await pending;
-    if (ready) deliver(sessions, ready);
+    if (!ready) continue;
+    if ('deliveries' in ready) deliver(sessions, ready);
+    else relayBroadcast(sessions, null, ready, true);
   }
 }
