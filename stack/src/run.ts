@@ -18,7 +18,7 @@ export interface Companion {
 }
 
 export interface RunOptions {
-  /** Who is running, in the messages: "Mediateca is running". */
+  /** Who is running, as the ready message says it: "Mediateca is running". */
   name: string;
   /** Starts what runs beside the stack once it is up; a failure stops the stack too. */
   companion?: (stack: RunningStack, host: string) => Promise<Companion>;
@@ -35,7 +35,7 @@ export async function runStack(options: RunOptions): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping ${options.name}…`);
+    console.log(`\n${signal}: stopping…`);
     await running.companion?.close().catch(() => {});
     const stack = await running.stack?.catch(() => undefined);
     await stack?.stop().catch((error: unknown) => console.error(error));
