@@ -25,11 +25,3 @@ export const ANALYST_LOCAL_PASSWORD = 'analyst-local';
 export const DEFAULT_API_PORT = 54321;
 export const DEFAULT_DB_PORT = 54322;
 export const DEFAULT_HOST = '127.0.0.1';
-
-/** GoTrue defaults used by `supabase start` (config.toml [auth]). */
-export const JWT_EXPIRY_SECONDS = 3600;
-export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
-export const MIN_PASSWORD_LENGTH = 6;
-
-/** Storage defaults (config.toml [storage]). */
-export const STORAGE_FILE_SIZE_LIMIT = 50 * 1024 * 1024;

@@ -1,6 +1,8 @@
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { MountedService } from './service.ts';
+import { sendJson } from './http/json.ts';
+import { proxyRequest } from './http/proxy.ts';
 
 /**
  * One origin for every Supabase API, routed like the Kong config of `supabase start`
@@ -34,25 +36,11 @@ const EXPOSED_HEADERS = [
 
 const PREFLIGHT_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 
-/** Response headers a proxy must not copy: hop-by-hop ones, and CORS, which the gateway owns. */
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'proxy-connection',
+/** CORS response headers of an upstream: the gateway sets its own, exactly once. */
+const UPSTREAM_CORS_HEADERS = new Set([
   'access-control-allow-origin',
   'access-control-expose-headers',
   'access-control-allow-credentials',
-]);
-
-const HOP_BY_HOP_REQUEST_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'proxy-connection',
-  'te',
-  'trailer',
 ]);
 
 export interface UpstreamProxy {
@@ -107,12 +95,6 @@ const applies = (rule: RouteRule, method: string, subpath: string): boolean =>
 
 const keyRequired = (route: GatewayRoute, method: string, subpath: string) =>
   applies(route.requireKey, method, subpath);
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
-  res.end(payload);
-}
 
 /** Forces the gateway's CORS headers over whatever a handler sets, so they appear exactly once. */
 function enforceCors(res: ServerResponse): void {
@@ -198,7 +180,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     }
     addForwardedHeaders(req, route.prefix);
     if (isProxy(route.upstream)) {
-      proxyRequest(req, res, route.upstream, subpath, options.log);
+      proxyTo(req, res, route.upstream, subpath, options.log);
       return;
     }
     Promise.resolve(route.upstream.handle(req, res, subpath)).catch((error: unknown) => {
@@ -258,47 +240,22 @@ function addForwardedHeaders(req: IncomingMessage, prefix: string): void {
   setRequestHeader(req, 'x-real-ip', headerValue(req.headers['x-real-ip']) ?? remote);
 }
 
-function proxyRequest(
+function proxyTo(
   req: IncomingMessage,
   res: ServerResponse,
   upstream: UpstreamProxy,
   subpath: string,
   log: (m: string) => void,
-): void {
-  const target = new URL(subpath, upstream.target);
-  const headers: OutgoingHttpHeaders = {};
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP_REQUEST_HEADERS.has(key) && value !== undefined) headers[key] = value;
-  }
-  Object.assign(headers, upstream.headers);
-  headers.host = target.host;
-  const upstreamReq = http.request(
-    {
-      hostname: target.hostname,
-      port: target.port,
-      path: target.pathname + target.search,
-      method: req.method,
-      headers,
+) {
+  proxyRequest(req, res, {
+    target: new URL(subpath, upstream.target),
+    headers: upstream.headers,
+    dropResponseHeaders: UPSTREAM_CORS_HEADERS,
+    timeoutMs: upstream.timeoutMs,
+    flushHeaders: (headers) => /text\/event-stream/.test(String(headers['content-type'] ?? '')),
+    onError: (error) => {
+      log(`gateway: upstream ${upstream.target} failed: ${error.message}`);
+      sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     },
-    (upstreamRes) => {
-      const responseHeaders: OutgoingHttpHeaders = {};
-      for (const [key, value] of Object.entries(upstreamRes.headers)) {
-        if (!DROPPED_RESPONSE_HEADERS.has(key) && value !== undefined) responseHeaders[key] = value;
-      }
-      res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
-      if (/text\/event-stream/.test(String(upstreamRes.headers['content-type'] ?? ''))) res.flushHeaders();
-      upstreamRes.pipe(res);
-      upstreamRes.on('error', () => res.destroy());
-    },
-  );
-  if (upstream.timeoutMs) {
-    upstreamReq.setTimeout(upstream.timeoutMs, () => upstreamReq.destroy(new Error('upstream timeout')));
-  }
-  upstreamReq.on('error', (error) => {
-    log(`gateway: upstream ${upstream.target} failed: ${error.message}`);
-    if (!res.headersSent) sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
-    else res.destroy();
   });
-  req.on('aborted', () => upstreamReq.destroy());
-  req.pipe(upstreamReq);
 }

@@ -15,14 +15,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, host, () => server.close(() => resolve(true)));
-  });
-}
-
 /** Polls until `url` answers 2xx; rejects early if `failFast` settles (e.g. the child process exited). */
 export async function waitForHttp(
   url: string,

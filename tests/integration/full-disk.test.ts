@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor } from '../helpers/clients.ts';
 import { sha256 } from '../helpers/checks.ts';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import { freePort } from '../../stack/src/net.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
@@ -39,7 +40,9 @@ beforeAll(async () => {
   storageDir = path.join(dataDir, 'storage');
   await mkdir(storageDir);
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', storageDir]);
-  stack = await startStack({ dataDir, seed: false, jobWorker: false, log: () => {} });
+  // Free ports, not 54321/54322: another stack on this machine (`npm start`, a parallel run) may hold those.
+  const ports = { apiPort: await freePort(), dbPort: await freePort() };
+  stack = await startStack({ dataDir, ...ports, seed: false, jobWorker: false, log: () => {} });
   service = clientFor(stack.apiUrl, stack.serviceRoleKey);
 }, 180_000);
 

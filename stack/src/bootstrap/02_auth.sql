@@ -106,31 +106,31 @@ alter table auth.refresh_tokens enable row level security;
 grant all on all tables in schema auth to postgres, dashboard_user;
 grant all on all sequences in schema auth to postgres, dashboard_user;
 
--- Helpers exactly as GoTrue's migrations define them: they read the GUCs PostgREST, Storage and Realtime set.
+-- Helpers exactly as GoTrue's migrations define them: they read the GUCs PostgREST, Storage and Realtime set,
+-- with `nullif` on each setting before `coalesce`. Once a transaction has set `request.jwt.claim.sub` locally
+-- (Storage does), the connection keeps an empty string for it afterwards, and `coalesce` alone would then
+-- return NULL for every later caller on that pooled connection.
 create or replace function auth.uid() returns uuid
 language sql stable as $$
-  select nullif(
-    coalesce(
-      current_setting('request.jwt.claim.sub', true),
-      (current_setting('request.jwt.claims', true)::jsonb ->> 'sub')
-    ),
-    ''
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
   )::uuid
 $$;
 
 create or replace function auth.role() returns text
 language sql stable as $$
   select coalesce(
-    current_setting('request.jwt.claim.role', true),
-    (current_setting('request.jwt.claims', true)::jsonb ->> 'role')
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
   )::text
 $$;
 
 create or replace function auth.email() returns text
 language sql stable as $$
   select coalesce(
-    current_setting('request.jwt.claim.email', true),
-    (current_setting('request.jwt.claims', true)::jsonb ->> 'email')
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
   )::text
 $$;
 

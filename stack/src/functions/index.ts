@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ import type { ProjectConfig } from '../project-config.ts';
 import { bearerToken, verifyJwt } from '../jwt.ts';
 import { freePort, waitForHttp } from '../net.ts';
 import { cacheFunctionDependencies } from './deno-cache.ts';
+import { sendJson } from '../http/json.ts';
+import { proxyRequest } from '../http/proxy.ts';
 
 /**
  * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase
@@ -26,7 +28,6 @@ export interface FunctionsOptions {
 const require = createRequire(import.meta.url);
 const routerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deno/functions-router.ts');
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 const GATEWAY_READ_TIMEOUT_MS = 150_000;
 
 function denoBinary(): string {
@@ -38,12 +39,6 @@ function denoBinary(): string {
 
 function pick(source: NodeJS.ProcessEnv, keys: string[]): NodeJS.ProcessEnv {
   return Object.fromEntries(keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) });
-  res.end(payload);
 }
 
 export async function createFunctionsService(ctx: ServiceContext, options: FunctionsOptions): Promise<MountedService> {
@@ -116,32 +111,18 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
     start();
   }
 
-  const proxy = (req: IncomingMessage, res: ServerResponse, subpath: string) => {
-    const headers: OutgoingHttpHeaders = {};
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (!HOP_BY_HOP.has(key) && value !== undefined) headers[key] = value;
-    }
-    const upstream = http.request(
-      { hostname: '127.0.0.1', port, path: subpath, method: req.method, headers },
-      (upstreamRes) => {
-        const responseHeaders: OutgoingHttpHeaders = {};
-        for (const [key, value] of Object.entries(upstreamRes.headers)) {
-          if (!HOP_BY_HOP.has(key) && value !== undefined) responseHeaders[key] = value;
-        }
-        res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
-        res.flushHeaders();
-        upstreamRes.pipe(res);
-      },
-    );
-    upstream.setTimeout(GATEWAY_READ_TIMEOUT_MS, () => upstream.destroy(new Error('function timed out')));
-    upstream.on('error', (error) => {
-      ctx.log(`function request failed: ${error.message}`);
-      if (!res.headersSent)
+  const proxy = (req: IncomingMessage, res: ServerResponse, subpath: string) =>
+    proxyRequest(req, res, {
+      target: new URL(subpath, `http://127.0.0.1:${port}`),
+      timeoutMs: GATEWAY_READ_TIMEOUT_MS,
+      preserveHost: true,
+      // Functions stream their output (server-sent events, progress): the head goes out at once.
+      flushHeaders: true,
+      onError: (error) => {
+        ctx.log(`function request failed: ${error.message}`);
         sendJson(res, 502, { code: 'WORKER_ERROR', message: 'The function runtime did not answer' });
-      else res.destroy();
+      },
     });
-    req.pipe(upstream);
-  };
 
   return {
     async handle(req, res, subpath) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Identity } from './access.ts';
+import { actAs, withTransaction } from '../http/transaction.ts';
 
 /**
  * Realtime Authorization for private channels (Realtime's `Authorization` module): RLS policies on
@@ -18,29 +19,23 @@ export interface ReadPolicies {
   presence: boolean;
 }
 
-async function asSubscriber<T>(
+/** As the subscriber, in a transaction that is always rolled back: nothing is ever stored. */
+const asSubscriber = <T>(
   pool: pg.Pool,
   identity: Identity,
   topic: string,
   work: (db: pg.PoolClient) => Promise<T>,
   before?: (db: pg.PoolClient) => Promise<void>,
-): Promise<T> {
-  const db = await pool.connect();
-  try {
-    await db.query('begin');
-    await before?.(db);
-    await db.query(
-      `select set_config('role', $1, true), set_config('realtime.topic', $2, true),
-              set_config('request.jwt.claims', $3, true), set_config('request.jwt.claim.sub', $4, true),
-              set_config('request.jwt.claim.role', $1, true)`,
-      [identity.role, topic, JSON.stringify(identity.claims), String(identity.claims.sub ?? '')],
-    );
-    return await work(db);
-  } finally {
-    await db.query('rollback').catch(() => {});
-    db.release();
-  }
-}
+): Promise<T> =>
+  withTransaction(
+    pool,
+    async (db) => {
+      await before?.(db);
+      await actAs(db, identity, { 'realtime.topic': topic });
+      return work(db);
+    },
+    { rollback: true },
+  );
 
 export async function readPolicies(pool: pg.Pool, identity: Identity, topic: string): Promise<ReadPolicies> {
   const probes = { broadcast: randomUUID(), presence: randomUUID() };

@@ -1,12 +1,14 @@
 import type pg from 'pg';
-import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from 'pg-logical-replication';
+import { LogicalReplicationService, type Pgoutput } from 'pg-logical-replication';
+import { OUTPUT_SETTINGS, TemporarySlotPgoutput } from './pgoutput.ts';
 import { toJsonValue, type TypeCatalog, type TypeInfo } from './values.ts';
 import { waitForCommitVisible } from './visibility.ts';
 
 /**
  * Change capture for Realtime: a logical replication stream with the built-in `pgoutput` plugin on the
  * `supabase_realtime` publication, exactly the set of tables Supabase Realtime watches (hosted Realtime
- * uses wal2json, which embedded Postgres lacks).
+ * uses wal2json, which embedded Postgres lacks), plus inserts into realtime.messages (broadcast from the
+ * database, `realtime.send`), which dispatch.ts delivers as broadcasts.
  *
  * Why logical replication rather than triggers: it needs nothing installed on the app's tables (a
  * migration's `alter publication … add table` is all it takes, as on Supabase), it delivers whole
@@ -48,29 +50,8 @@ export interface CapturedChange {
 
 type TextTuple = Record<string, string | null | undefined>;
 
-/** pgoutput prints values with the session's settings; these make them match what to_jsonb expects. */
-const OUTPUT_SETTINGS = '-c TimeZone=UTC -c DateStyle=ISO,MDY -c IntervalStyle=postgres -c bytea_output=hex';
 const SLOT_PREFIX = 'local_stack_realtime_';
 const RECONNECT_DELAY_MS = 1000;
-
-/**
- * pgoutput through pg-logical-replication, with two changes: values stay in Postgres's text form (the
- * library would run node-postgres's parsers, which turn timestamps into millisecond Dates), and the slot
- * is created TEMPORARY on the replication connection just before streaming starts.
- */
-class TemporarySlotPgoutput extends PgoutputPlugin {
-  override parse(buffer: Buffer): Pgoutput.Message {
-    const message = super.parse(buffer);
-    // The parser keeps the relation and reads every later tuple with these parsers.
-    if (message.tag === 'relation') for (const column of message.columns) column.parser = (text: string) => text;
-    return message;
-  }
-
-  override async start(client: pg.Client, slotName: string, lastLsn: string): Promise<unknown> {
-    await client.query(`CREATE_REPLICATION_SLOT "${slotName}" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT`);
-    return super.start(client, slotName, lastLsn);
-  }
-}
 
 export class ChangeStream {
   private service: LogicalReplicationService | undefined;
@@ -132,7 +113,10 @@ export class ChangeStream {
     service.on('error', (error: Error) => {
       if (!this.stopping) this.options.log(`replication stream error: ${error.message}`);
     });
-    const plugin = new TemporarySlotPgoutput({ protoVersion: 1, publicationNames: ['supabase_realtime'] });
+    const plugin = new TemporarySlotPgoutput({
+      protoVersion: 1,
+      publicationNames: ['supabase_realtime', 'supabase_realtime_messages_publication'],
+    });
     return new Promise<void>((resolve, reject) => {
       let started = false;
       service.once('start', () => {

@@ -22,6 +22,8 @@ export interface UserBroadcast {
   binary: boolean;
   /** Sent on (or to) a private channel: only private channels of that name receive it. */
   private?: boolean;
+  /** Realtime's metadata of a message from the database: `{id}` of its realtime.messages row. */
+  meta?: Record<string, unknown>;
 }
 
 const USER_BROADCAST_PUSH = 3;
@@ -133,6 +135,8 @@ export function encodeBroadcast(vsn: Vsn, broadcast: UserBroadcast): string | Bu
     const topic = Buffer.from(broadcast.topic, 'utf8');
     const event = Buffer.from(broadcast.event, 'utf8');
     if (topic.length > 255 || event.length > 255) return null;
+    const meta = Buffer.from(broadcast.meta ? JSON.stringify(broadcast.meta) : '', 'utf8');
+    if (meta.length > 255) return null;
     const body = broadcast.binary
       ? Buffer.from(broadcast.payload as Uint8Array)
       : Buffer.from(JSON.stringify(broadcast.payload ?? {}), 'utf8');
@@ -140,10 +144,10 @@ export function encodeBroadcast(vsn: Vsn, broadcast: UserBroadcast): string | Bu
       USER_BROADCAST,
       topic.length,
       event.length,
-      0,
+      meta.length,
       broadcast.binary ? BINARY_ENCODING : JSON_ENCODING,
     ]);
-    return Buffer.concat([header, topic, event, body]);
+    return Buffer.concat([header, topic, event, meta, body]);
   }
   if (broadcast.binary) return null;
   return encode(vsn, {
@@ -151,6 +155,11 @@ export function encodeBroadcast(vsn: Vsn, broadcast: UserBroadcast): string | Bu
     ref: null,
     topic: broadcast.topic,
     event: 'broadcast',
-    payload: { type: 'broadcast', event: broadcast.event, payload: broadcast.payload },
+    payload: {
+      type: 'broadcast',
+      event: broadcast.event,
+      payload: broadcast.payload,
+      ...(broadcast.meta ? { meta: broadcast.meta } : {}),
+    },
   });
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Pool, PoolClient } from 'pg';
 import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
 import { errors, fromDatabaseError, StorageError } from './errors.ts';
+import { actAs, withTransaction } from '../http/transaction.ts';
 
 /** The caller as storage-api sees it: a verified JWT, its role and subject. */
 export interface Caller {
@@ -60,40 +61,38 @@ export async function asCaller<T>(
   work: (db: PoolClient) => Promise<T>,
   options: { rollback?: boolean } = {},
 ): Promise<T> {
-  const db = await pool.connect();
-  try {
-    await db.query('begin');
-    await db.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claim.role', $1, true),
-              set_config('request.jwt', $2, true), set_config('request.jwt.claim.sub', $3, true),
-              set_config('request.jwt.claims', $4, true), set_config('storage.operation', $5, true)`,
-      [caller.role, caller.jwt, caller.sub ?? '', JSON.stringify(caller.claims), operation],
-    );
-    const result = await work(db);
-    await db.query(options.rollback ? 'rollback' : 'commit');
-    return result;
-  } catch (error) {
-    await db.query('rollback').catch(() => {});
-    if (error instanceof StorageError) throw error;
-    throw fromDatabaseError(error);
-  } finally {
-    db.release();
-  }
+  return storageTransaction(
+    pool,
+    async (db) => {
+      await actAs(
+        db,
+        { role: caller.role, claims: caller.claims },
+        {
+          'request.jwt': caller.jwt,
+          'request.jwt.claim.sub': caller.sub ?? '',
+          'storage.operation': operation,
+        },
+      );
+      return work(db);
+    },
+    options,
+  );
 }
 
 /** Runs `work` in a transaction as the storage service itself (bypasses RLS). */
-export async function asService<T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> {
-  const db = await pool.connect();
+export const asService = <T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> =>
+  storageTransaction(pool, work);
+
+/** A transaction whose database errors reach the client as the storage errors storage-api gives for them. */
+async function storageTransaction<T>(
+  pool: Pool,
+  work: (db: PoolClient) => Promise<T>,
+  options: { rollback?: boolean } = {},
+): Promise<T> {
   try {
-    await db.query('begin');
-    const result = await work(db);
-    await db.query('commit');
-    return result;
+    return await withTransaction(pool, work, options);
   } catch (error) {
-    await db.query('rollback').catch(() => {});
     if (error instanceof StorageError) throw error;
     throw fromDatabaseError(error);
-  } finally {
-    db.release();
   }
 }

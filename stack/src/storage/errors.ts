@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
  * Storage API errors as supabase/storage returns them: HTTP 400 for every client error, with the semantic
@@ -49,29 +50,13 @@ export const errors = {
 export const isNoSpaceError = (error: unknown) =>
   ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | null)?.code ?? '');
 
-export function sendStorageError(res: ServerResponse, error: StorageError): void {
-  const body = JSON.stringify({
-    statusCode: String(error.statusCode),
-    code: error.code,
-    error: error.error,
-    message: error.message,
-  });
-  res.writeHead(error.httpStatus, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-  });
-  res.end(body);
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(payload)),
-    ...headers,
-  });
-  res.end(payload);
+/** storage-api's error body; the HTTP status is 400 for client errors (see StorageError). */
+export function storageErrorResponse(c: Context, error: StorageError): Response {
+  return c.json(
+    { statusCode: String(error.statusCode), code: error.code, error: error.error, message: error.message },
+    error.httpStatus as ContentfulStatusCode,
+    { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  );
 }
 
 /** Maps a Postgres error raised while acting as the caller to the storage error clients expect. */

@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
-import { asCaller, type Caller } from './access.ts';
-import { errors } from './errors.ts';
+import { asCaller, type Caller } from '../access.ts';
+import { json, readJson, type StorageRoute } from '../context.ts';
+import { errors } from '../errors.ts';
+import { getBucket } from '../objects.ts';
 
 /**
  * `POST /object/list-v2/{bucket}` (storage-js `listV2`), as storage-api's `listObjectsV2` answers it: full
@@ -59,7 +61,7 @@ function sortOf(body: Record<string, unknown>, cursor: Partial<Cursor>): Pick<Cu
   return { column, order };
 }
 
-export async function listObjectsV2(pool: Pool, who: Caller, bucketId: string, body: Record<string, unknown>) {
+async function listObjectsV2(pool: Pool, who: Caller, bucketId: string, body: Record<string, unknown>) {
   const prefix = typeof body.prefix === 'string' ? body.prefix : '';
   if (body.limit !== undefined && (!Number.isInteger(body.limit) || (body.limit as number) < 1)) {
     throw errors.invalidRequest('body/limit must be >= 1');
@@ -123,3 +125,11 @@ export async function listObjectsV2(pool: Pool, who: Caller, bucketId: string, b
     objects: page.flatMap((entry) => ('object' in entry ? [{ ...entry.object, key: segment(entry.object.name) }] : [])),
   };
 }
+
+export const listObjectsV2Route: StorageRoute = (app, { pool, caller }) =>
+  app.post('/object/list-v2/:bucket', async (c) => {
+    const bucketId = c.req.param('bucket');
+    const who = await caller(c);
+    await getBucket(pool, bucketId);
+    return json(c, await listObjectsV2(pool, who, bucketId, await readJson(c)));
+  });

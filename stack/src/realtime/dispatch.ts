@@ -1,0 +1,223 @@
+import { evaluateAccess, identityKey, type AccessVerdict, type Identity } from './access.ts';
+import type { CapturedChange } from './changes.ts';
+import { matchesFilter } from './filters.ts';
+import type { PresenceDiff } from './presence.ts';
+import { encodeBroadcast, encodeWithPayloadJson, type UserBroadcast, type Vsn } from './protocol.ts';
+import type { Channel, Client, Sessions } from './session.ts';
+
+/**
+ * Fan-out to the joined channels: presence diffs, broadcasts (from sockets, the REST API and the database)
+ * and postgres_changes, each change checked against each subscriber's privileges and RLS in Postgres
+ * (access.ts) before delivery. A frame is encoded once per protocol version (or per role for changes).
+ */
+
+/** Realtime's max_record_bytes: bigger changes are sent without their values over 64 bytes. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+export function fanOutPresence(sessions: Sessions, topic: string, diff: PresenceDiff | null): void {
+  if (!diff) return;
+  const payloadJson = JSON.stringify(diff);
+  for (const other of sessions.clients) {
+    if (!other.channels.get(topic)?.policies.read.presence) continue;
+    sessions.sendRaw(other, encodeWithPayloadJson(other.vsn, null, null, topic, 'presence_diff', payloadJson));
+  }
+}
+
+/**
+ * A broadcast reaches every channel of its topic that may read broadcasts; a private and a public channel of
+ * the same name are different topics, as in Realtime. The sender gets its own message only if it asked to.
+ */
+export function relayBroadcast(
+  sessions: Sessions,
+  sender: Client | null,
+  broadcast: UserBroadcast,
+  includeSender: boolean,
+): void {
+  const topic = broadcast.topic;
+  const encoded = new Map<Vsn, string | Buffer | null>();
+  for (const other of sessions.clients) {
+    if (other === sender && !includeSender) continue;
+    const channel = other.channels.get(topic);
+    if (!channel || channel.isPrivate !== (broadcast.private === true) || !channel.policies.read.broadcast) continue;
+    if (!encoded.has(other.vsn)) encoded.set(other.vsn, encodeBroadcast(other.vsn, broadcast));
+    const frame = encoded.get(other.vsn);
+    if (frame) sessions.sendRaw(other, frame);
+  }
+}
+
+// ---------------------------------------------------------------- postgres_changes
+
+interface Delivery {
+  client: Client;
+  channel: Channel;
+  ids: number[];
+}
+
+function matchingDeliveries(sessions: Sessions, change: CapturedChange): Delivery[] {
+  const values = (change.type === 'DELETE' ? change.oldRecordText : change.recordText) ?? {};
+  const typeOf = (column: string) => change.columns.find((c) => c.name === column)?.type;
+  const now = Date.now() / 1000;
+  const deliveries: Delivery[] = [];
+  for (const client of sessions.clients) {
+    for (const channel of client.channels.values()) {
+      if (!channel.postgresActive) continue;
+      // An expired token receives nothing until it is refreshed (the channel closes at expiry anyway).
+      const exp = channel.identity.claims.exp;
+      if (typeof exp === 'number' && exp < now) continue;
+      const ids: number[] = [];
+      for (const binding of channel.bindings) {
+        if (binding.event !== '*' && binding.event !== change.type) continue;
+        if (binding.schema !== '*' && binding.schema !== change.schema) continue;
+        if (binding.table !== '*' && binding.table !== change.table) continue;
+        if (binding.filter.length > 0 && !matchesFilter(binding.filter, values, typeOf)) continue;
+        ids.push(binding.id);
+      }
+      if (ids.length > 0) deliveries.push({ client, channel, ids });
+    }
+  }
+  return deliveries;
+}
+
+/** The `data` of a postgres_changes push as one role may see it, as apply_rls builds it. */
+function changeData(change: CapturedChange, role: string, verdict: AccessVerdict): Record<string, unknown> {
+  const selectable = verdict.selectableColumns.get(role) ?? new Set<string>();
+  const base = { schema: change.schema, table: change.table, commit_timestamp: change.commitTimestamp };
+  if (change.type !== 'DELETE') {
+    const errorPayload = (error: string) => ({
+      ...base,
+      commit_timestamp: null,
+      type: change.type,
+      columns: [],
+      record: {},
+      ...(change.type === 'UPDATE' ? { old_record: {} } : {}),
+      errors: [error],
+    });
+    if (change.primaryKey.length === 0) return errorPayload('Error 400: Bad Request, no primary key');
+    if (!change.primaryKey.every((column) => selectable.has(column))) return errorPayload('Error 401: Unauthorized');
+  }
+  const keep = (values: Record<string, unknown> | null, onlyKey: boolean) =>
+    Object.fromEntries(
+      Object.entries(values ?? {}).filter(
+        ([column]) => selectable.has(column) && (!onlyKey || change.primaryKey.includes(column)),
+      ),
+    );
+  const data: Record<string, unknown> = {
+    ...base,
+    type: change.type,
+    columns: change.columns
+      .filter((column) => selectable.has(column.name))
+      .map((column) => ({ name: column.name, type: column.type })),
+  };
+  if (change.type !== 'DELETE') data.record = keep(change.record, false);
+  // Under RLS a DELETE cannot be checked (the row is gone), so it reveals only the primary key.
+  if (change.type !== 'INSERT') {
+    data.old_record = keep(change.oldRecord, change.type === 'DELETE' && verdict.rlsEnabled);
+  }
+  let errors: string[] | null = null;
+  if (JSON.stringify(data).length > MAX_RECORD_BYTES) {
+    errors = ['Error 413: Payload Too Large'];
+    for (const field of ['record', 'old_record'] as const) {
+      const values = data[field] as Record<string, unknown> | undefined;
+      if (!values) continue;
+      data[field] = Object.fromEntries(
+        Object.entries(values).filter(([, value]) => Buffer.byteLength(JSON.stringify(value) ?? '') <= 64),
+      );
+    }
+  }
+  data.errors = errors;
+  return data;
+}
+
+interface PreparedChange {
+  change: CapturedChange;
+  deliveries: Delivery[];
+  verdict: AccessVerdict;
+}
+
+async function prepare(sessions: Sessions, change: CapturedChange): Promise<PreparedChange | null> {
+  const deliveries = matchingDeliveries(sessions, change);
+  if (deliveries.length === 0) return null;
+  const identities = new Map<string, Identity>();
+  for (const { channel } of deliveries) identities.set(identityKey(channel.identity), channel.identity);
+  try {
+    const verdict = await evaluateAccess(sessions.ctx.adminPool, change, [...identities.values()]);
+    return { change, deliveries, verdict };
+  } catch (error) {
+    // Failing closed: nobody receives a change whose access could not be decided.
+    sessions.ctx.log(
+      `realtime could not check access to a ${change.type} on ${change.table}: ${(error as Error).message}`,
+    );
+    return null;
+  }
+}
+
+function deliver(sessions: Sessions, { change, deliveries, verdict }: PreparedChange): void {
+  const dataJsonByRole = new Map<string, string>();
+  for (const { client, channel, ids } of deliveries) {
+    const { role } = channel.identity;
+    const selectable = verdict.selectableColumns.get(role);
+    const readsKey = change.primaryKey.length > 0 && change.primaryKey.every((column) => selectable?.has(column));
+    // INSERT/UPDATE reach a subscriber only if visible under RLS; errors (no key, no privilege) always do.
+    if (change.type !== 'DELETE' && readsKey && verdict.visible.get(identityKey(channel.identity)) !== true) continue;
+    let dataJson = dataJsonByRole.get(role);
+    if (dataJson === undefined) {
+      dataJson = JSON.stringify(changeData(change, role, verdict));
+      dataJsonByRole.set(role, dataJson);
+    }
+    sessions.sendRaw(
+      client,
+      encodeWithPayloadJson(
+        client.vsn,
+        null,
+        null,
+        channel.topic,
+        'postgres_changes',
+        `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`,
+      ),
+    );
+  }
+}
+
+// ---------------------------------------------------------------- broadcast from the database
+
+const isDatabaseMessage = (change: CapturedChange) =>
+  change.schema === 'realtime' && change.table === 'messages' && change.type === 'INSERT';
+
+/**
+ * A row realtime.send() inserted, as Realtime's ReplicationConnection turns it into a broadcast: its topic
+ * (private or public), event and payload, with the row's id as metadata. Other extensions are not messages.
+ */
+function databaseBroadcast(change: CapturedChange): UserBroadcast | null {
+  const row = change.recordText ?? {};
+  if (row.extension !== 'broadcast' || !row.topic || row.event === null || row.event === undefined) return null;
+  let payload: unknown;
+  try {
+    payload = row.payload ? JSON.parse(row.payload) : {};
+  } catch {
+    return null;
+  }
+  return {
+    topic: `realtime:${row.topic}`,
+    event: row.event,
+    payload,
+    binary: false,
+    private: row.private === 't',
+    meta: { id: row.id },
+  };
+}
+
+/**
+ * One committed transaction: access for all its changes is decided concurrently, delivery is in order.
+ * Messages from realtime.send() go to broadcast channels, never to postgres_changes subscribers.
+ */
+export async function dispatchCommit(sessions: Sessions, changes: CapturedChange[]): Promise<void> {
+  const prepared = changes.map((change) =>
+    isDatabaseMessage(change) ? databaseBroadcast(change) : prepare(sessions, change),
+  );
+  for (const pending of prepared) {
+    const ready = await pending;
+    if (!ready) continue;
+    if ('deliveries' in ready) deliver(sessions, ready);
+    else relayBroadcast(sessions, null, ready, true);
+  }
+}
