@@ -84,7 +84,7 @@ Mediateca is running (ready in ${seconds} s)
   API URL:          ${stack.apiUrl}
   Anon key:         ${stack.anonKey}
   Service role key: ${stack.serviceRoleKey}
-  Database URL:     ${stack.dbUrl}${analystLine}
+  Database URL:     ${stack.dbUrl}${analystLine}${stack.mailUrl ? `\n  Mail (catcher):   ${stack.mailUrl}  (every e-mail Auth sends: password resets, invitations)` : ''}
 
   Demo accounts:
 ${DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(9)} ${a.email}  /  ${a.password}`).join('\n')}
