@@ -179,12 +179,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     };
     // Auth's mails go to the local catcher, as `supabase start` points GoTrue at its own; a config.toml with
     // [auth.email.smtp] enabled sends through that server instead (and the catcher is not needed).
+    // Its config.toml ports only for the stack on the default API port (`npm start`); test and fault stacks on
+    // ports of their own take free ones, so two stacks never fight over 54324.
+    const catcherPorts = !ephemeral && apiPort === DEFAULT_API_PORT;
     const catcher =
       config.localSmtp.enabled && !config.auth.email.smtp
         ? await startMailCatcher({
             host,
-            port: ephemeral ? 0 : config.localSmtp.port,
-            smtpPort: ephemeral ? 0 : config.localSmtp.smtpPort,
+            port: catcherPorts ? config.localSmtp.port : 0,
+            smtpPort: catcherPorts ? config.localSmtp.smtpPort : 0,
           })
         : null;
     if (catcher) cleanups.push(() => catcher.close());
