@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { deployment } from '../../config/deployment.ts';
 import { isSignOutState, paths } from '../../config/paths.ts';
@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { LoginForm, type Credentials } from '../../features/auth/components/login-form.tsx';
 import { refusalMessages, signInErrorMessage } from '../../lib/auth/messages.ts';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { accountPaths } from '../../features/account/account-paths.ts';
 
 /** Only same-site paths are followed after sign-in, never an absolute URL someone put in the link. */
 function safeRedirect(value: string | null): string {
@@ -47,6 +48,9 @@ export function LoginRoute() {
           onSignIn={signIn}
           externalError={state.status === 'signedOut' && state.refusal ? refusalMessages[state.refusal] : null}
         />
+        <p style={{ margin: '1rem 0 0' }}>
+          <Link to={accountPaths.forgotPassword}>¿Has olvidado tu contraseña?</Link>
+        </p>
       </section>
     </main>
   );

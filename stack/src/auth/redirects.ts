@@ -35,6 +35,10 @@ export function isRedirectUrlValid(deps: AuthDeps, candidate: string): boolean {
   ) {
     return true;
   }
+  // An IP address is allowed only on loopback (a local app on any port); a decimal-encoded one never.
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (/^\d+$/.test(host)) return false;
+  if (/^[\d.]+$/.test(host) || host.includes(':')) return LOOPBACK.test(host);
   const withoutFragment = candidate.split('#')[0]!;
   return deps.config.additionalRedirectUrls.some((pattern) => globToRegExp(pattern).test(withoutFragment));
 }
