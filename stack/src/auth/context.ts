@@ -14,7 +14,7 @@ export const BCRYPT_COST = 10;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify';
+export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa';
 
 /** Everything a route needs besides its request: the database, config, limits, the caller's identity. */
 export interface AuthDeps {
@@ -45,6 +45,8 @@ export function createAuthDeps(
     signup: new RateLimiter(config.rateLimit.signInSignUps),
     otp: new RateLimiter(config.rateLimit.signInSignUps),
     verify: new RateLimiter(config.rateLimit.tokenVerifications),
+    // MFA.RateLimitChallengeAndVerify: 15 per minute per address in GoTrue's defaults.
+    mfa: new RateLimiter(75),
   };
   const tokens: TokenSettings = {
     jwtSecret: ctx.jwtSecret,

@@ -17,11 +17,13 @@ import { inviteRoutes } from './routes/invite.ts';
 import { generateLinkRoutes } from './routes/generate-link.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { oauthDisabledRoutes } from './routes/oauth-disabled.ts';
+import { factorRoutes } from './routes/factors.ts';
+import { adminFactorRoutes } from './routes/admin-factors.ts';
 
 /**
  * The GoTrue API that supabase-js uses (LOCAL_STACK_CONTRACT.md section 2): password and refresh-token
  * grants with rotation, the e-mail flows (recovery, magic link/OTP, invite, generate_link, reauthenticate,
- * verify), the user endpoints, logout scopes, settings, and the admin users API. Users, identities, sessions
+ * verify), TOTP multi-factor (/factors, admin factors), the user endpoints, logout scopes, settings, and the admin users API. Users, identities, sessions
  * and refresh tokens are real rows in the `auth` schema, so triggers and foreign keys on auth.users behave
  * as on Supabase. One Hono route file per endpoint group under routes/.
  */
@@ -46,7 +48,9 @@ export async function createAuthService(
     resendRoutes,
     reauthenticateRoutes,
     inviteRoutes,
+    factorRoutes,
     adminUserRoutes,
+    adminFactorRoutes,
     generateLinkRoutes,
   ]) {
     register(app, deps);
