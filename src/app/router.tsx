@@ -7,7 +7,7 @@ import { enabledAdminSections } from './admin-sections.ts';
 import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { publicRoutes } from '../features/sharing/routes.tsx';
-import { accountPublicRoutes } from '../features/account/routes.tsx';
+import { accountPrivateRoutes, accountPublicRoutes } from '../features/account/routes.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
@@ -64,6 +64,7 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
               }),
             },
             { path: 'edit-tags-files', element: <EditTagsScreen /> },
+            ...accountPrivateRoutes,
             ...adminRoutes,
             { path: '*', element: <NotFoundRoute insideShell /> },
           ],

@@ -2,6 +2,7 @@
 export const accountPaths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  account: '/private/account',
 } as const;
 
 /** Where the links in recovery and invitation mails send the browser (must be in additional_redirect_urls). */

@@ -16,3 +16,11 @@ export const accountPublicRoutes: RouteObject[] = [
     }),
   },
 ];
+
+/** 'Mi cuenta', inside the shell, for every signed-in staff member (not an admin section). */
+export const accountPrivateRoutes: RouteObject[] = [
+  {
+    path: 'account',
+    lazy: async () => ({ Component: (await import('./components/account-screen.tsx')).AccountScreen }),
+  },
+];
