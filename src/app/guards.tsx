@@ -21,7 +21,10 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   useRealtimeCacheSync(signedIn ? state.session.user.id : null, () => void recheckRole());
   const initial = useQueries({ queries: catalogueQueries.map((q) => ({ ...q, enabled: signedIn })) });
   if (state.status === 'loading') return <FullScreenSpinner />;
-  if (state.status === 'signedOut') return <Navigate to={loginWithRedirect(targetOf(location))} replace />;
+  // An account that still owes its authenticator code finishes signing in on /login.
+  if (state.status === 'signedOut' || state.status === 'needsCode') {
+    return <Navigate to={loginWithRedirect(targetOf(location))} replace />;
+  }
   if (initial.some((q) => q.isPending)) return <FullScreenSpinner />;
   return <>{children}</>;
 }

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIsMutating } from '@tanstack/react-query';
 import { deployment } from '../config/deployment.ts';
 import { paths, signOutState } from '../config/paths.ts';
+import { accountPaths } from '../features/account/account-paths.ts';
 import { useIsAdmin } from '../lib/auth/auth-provider.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
@@ -59,6 +60,9 @@ export function PrivateLayout() {
                   <NavLink to={section.to}>{section.label}</NavLink>
                 </li>
               ))}
+            <li>
+              <NavLink to={accountPaths.account}>Mi cuenta</NavLink>
+            </li>
             <li>
               {/* Salir goes to a plain /login: the next person to sign in starts at the files screen, not here. */}
               <button

@@ -7,6 +7,7 @@ import { enabledAdminSections } from './admin-sections.ts';
 import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { publicRoutes } from '../features/sharing/routes.tsx';
+import { accountPrivateRoutes, accountPublicRoutes } from '../features/account/routes.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
@@ -36,6 +37,8 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
         { path: paths.login, element: <LoginRoute /> },
         // Pages behind shared links: no sign-in (spec section 3, public links).
         ...publicRoutes,
+        // Password reset and invitations: the mail's link signs in on /reset-password (no guard).
+        ...accountPublicRoutes,
         {
           path: '/private',
           element: (
@@ -61,6 +64,7 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
               }),
             },
             { path: 'edit-tags-files', element: <EditTagsScreen /> },
+            ...accountPrivateRoutes,
             ...adminRoutes,
             { path: '*', element: <NotFoundRoute insideShell /> },
           ],

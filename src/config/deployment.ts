@@ -9,6 +9,12 @@ export interface Deployment {
   projectName: string;
   domain: string;
   storage: { mediaBucket: string; feedBucket: string };
+  /**
+   * Admin rights need a second factor (TOTP, 'Mi cuenta'). The database enforces it from
+   * private.security_settings.require_admin_mfa (set it to the same value on deploy); this flag makes the
+   * app ask admins without an authenticator to enrol one.
+   */
+  requireAdminMfa?: boolean;
   features: {
     users: boolean;
     collections: boolean;
@@ -48,6 +54,7 @@ export function deploymentProblems(value: unknown): string[] {
     !isText(value.projectName) && 'projectName',
     !(typeof value.domain === 'string' && URL.canParse(value.domain.trim())) && 'domain',
     !(isRecord(storage) && isText(storage.mediaBucket) && isText(storage.feedBucket)) && 'storage',
+    !(value.requireAdminMfa === undefined || typeof value.requireAdminMfa === 'boolean') && 'requireAdminMfa',
     !(isRecord(features) && FEATURES.every((feature) => typeof features[feature] === 'boolean')) && 'features',
   ].filter((problem): problem is string => typeof problem === 'string');
 }
@@ -65,6 +72,7 @@ export const deployment: Deployment = parseDeployment({
   projectName: 'mediateca',
   domain: typeof window === 'undefined' ? 'http://127.0.0.1:5173' : window.location.origin,
   storage: { mediaBucket: 'media', feedBucket: 'public-feed' },
+  requireAdminMfa: false,
   features: {
     users: true,
     collections: true,

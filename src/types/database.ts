@@ -344,6 +344,9 @@ isOneToOne: false
 "add_files_to_collection":
 { Args: { "p_collection_id": string,"p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
+"admin_mfa_required":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
 "can_sign_in":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },

@@ -18,7 +18,22 @@ export interface ProjectConfig {
     minimumPasswordLength: number;
     /** `[auth.rate_limit]`, requests per 5 minutes per address, as GoTrue applies them. */
     rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+    /** `additional_redirect_urls`: where e-mail links may send the browser besides site_url (globs allowed). */
+    additionalRedirectUrls: string[];
+    /** `[auth.email]`: one-time codes and how often one address may be mailed. */
+    email: {
+      otpLength: number;
+      otpExpiry: number;
+      maxFrequencySeconds: number;
+      securePasswordChange: boolean;
+      /** `[auth.email.template.NAME]` subject and HTML file (absolute path), as `supabase start` reads them. */
+      templates: Record<string, { subject?: string; contentPath?: string }>;
+      /** `[auth.email.smtp]`: a real SMTP server (hosted projects); absent → the local mail catcher. */
+      smtp: SmtpSettings | null;
+    };
   };
+  /** `[local_smtp]` (formerly `[inbucket]`): the mail catcher `supabase start` runs for local e-mail. */
+  localSmtp: { enabled: boolean; port: number; smtpPort: number; adminEmail: string; senderName: string };
   storage: {
     fileSizeLimit: number;
     imageTransformationEnabled: boolean;
@@ -28,7 +43,30 @@ export interface ProjectConfig {
   functions: Record<string, { verifyJwt: boolean }>;
 }
 
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  adminEmail: string;
+  senderName: string;
+}
+
 const SIZE = /^\s*(\d+(?:\.\d+)?)\s*([KMGT]?i?B)?\s*$/i;
+
+/** Go durations as config.toml writes them ("1s", "60s", "1m"); a bare number is seconds. */
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
+const toSeconds = (value: number | string) => {
+  if (typeof value === 'number') return value;
+  const match = DURATION.exec(value.trim())!;
+  return Number(match[1]) * ({ ms: 0.001, s: 1, m: 60, h: 3600 }[match[2] as 'ms' | 's' | 'm' | 'h'] ?? 1);
+};
+
+/** `env(NAME)` values, as the CLI resolves them in config.toml. */
+const fromEnv = (text: string): string => {
+  const match = /^env\((\w+)\)$/.exec(text);
+  return match ? (process.env[match[1]!] ?? '') : text;
+};
 
 /** "50MiB", "1GB", 1000 → bytes, as the CLI parses sizes. */
 export function parseSize(value: unknown, fallback: number): number {
@@ -81,7 +119,36 @@ const configSchema = z.object({
       sign_in_sign_ups: count.default(30),
       token_verifications: count.default(30),
     }),
-    email: section({ enable_signup: z.boolean().default(true) }),
+    additional_redirect_urls: z.array(z.string()).default([]),
+    email: section({
+      enable_signup: z.boolean().default(true),
+      otp_length: count.default(6),
+      otp_expiry: count.default(3600),
+      max_frequency: z
+        .union([z.number().nonnegative(), z.string().regex(DURATION, 'must be a duration such as "1s" or "1m"')])
+        .default('1s'),
+      secure_password_change: z.boolean().default(false),
+      template: z
+        .record(z.string(), z.object({ subject: z.string().optional(), content_path: z.string().optional() }))
+        .default({}),
+      smtp: section({
+        enabled: z.boolean().default(false),
+        host: z.string().default(''),
+        port: z.number().int().positive().default(587),
+        user: z.string().default(''),
+        pass: z.string().default(''),
+        admin_email: z.string().default(''),
+        sender_name: z.string().default(''),
+      }),
+    }),
+  }),
+  // `[local_smtp]` (formerly `[inbucket]`, still read): the local mail catcher.
+  local_smtp: section({
+    enabled: z.boolean().default(true),
+    port: z.number().int().positive().default(54324),
+    smtp_port: z.number().int().positive().default(54325),
+    admin_email: z.string().default('admin@email.com'),
+    sender_name: z.string().default('Admin'),
   }),
   storage: section({
     file_size_limit: size.default('50MiB'),
@@ -93,12 +160,16 @@ const configSchema = z.object({
 
 /** Checks config.toml's values; a wrong one stops the start with its key: `auth.jwt_expiry: expected number…`. */
 export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'config.toml'): ProjectConfig {
-  const result = configSchema.safeParse(raw);
+  const table = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const result = configSchema.safeParse(
+    table.local_smtp === undefined && table.inbucket !== undefined ? { ...table, local_smtp: table.inbucket } : raw,
+  );
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`${file}: ${problems.join('; ')}`);
   }
-  const { project_id, db, api, auth, storage, functions } = result.data;
+  const { project_id, db, api, auth, storage, functions, local_smtp: localSmtp } = result.data;
+  const { smtp } = auth.email;
   return {
     projectId: project_id,
     db: { majorVersion: db.major_version },
@@ -115,6 +186,36 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
         signInSignUps: auth.rate_limit.sign_in_sign_ups,
         tokenVerifications: auth.rate_limit.token_verifications,
       },
+      additionalRedirectUrls: auth.additional_redirect_urls,
+      email: {
+        otpLength: auth.email.otp_length,
+        otpExpiry: auth.email.otp_expiry,
+        maxFrequencySeconds: toSeconds(auth.email.max_frequency),
+        securePasswordChange: auth.email.secure_password_change,
+        templates: Object.fromEntries(
+          Object.entries(auth.email.template).map(([name, { subject, content_path }]) => [
+            name,
+            { subject, contentPath: content_path ? path.resolve(path.dirname(supabaseDir), content_path) : undefined },
+          ]),
+        ),
+        smtp: smtp.enabled
+          ? {
+              host: fromEnv(smtp.host),
+              port: smtp.port,
+              user: fromEnv(smtp.user),
+              pass: fromEnv(smtp.pass),
+              adminEmail: fromEnv(smtp.admin_email),
+              senderName: fromEnv(smtp.sender_name),
+            }
+          : null,
+      },
+    },
+    localSmtp: {
+      enabled: localSmtp.enabled,
+      port: localSmtp.port,
+      smtpPort: localSmtp.smtp_port,
+      adminEmail: localSmtp.admin_email,
+      senderName: localSmtp.sender_name,
     },
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),

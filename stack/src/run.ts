@@ -74,6 +74,9 @@ export async function runStack(options: RunOptions): Promise<void> {
   if (stack.analystDbUrl) {
     lines.push(['Analyst DB URL', `${stack.analystDbUrl}  (read-only: the analytics views, see supabase/README.md)`]);
   }
+  if (stack.mailUrl) {
+    lines.push(['Mail (catcher)', `${stack.mailUrl}  (every e-mail Auth sends: password resets, invitations)`]);
+  }
   const footer = running.companion?.footer ? `\n\n${running.companion.footer}` : '';
   console.log(`
 ${options.name} is running (ready in ${seconds} s)

@@ -24,6 +24,8 @@ import { seedBucketObjects } from './seed-objects.ts';
 import { loadProjectConfig } from './project-config.ts';
 import type { MountedService, ServiceContext } from './service.ts';
 import { createAuthService } from './auth/index.ts';
+import { createMailer } from './auth/mail/mailer.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { createStorageService } from './storage/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
@@ -90,6 +92,8 @@ export interface RunningStack {
   apiPort: number;
   /** PostgREST's own origin, bypassing the gateway (benchmarks compare the two). */
   postgrestUrl: string;
+  /** The local mail catcher's web page; its JSON API is under /api/messages (stack/src/mail-catcher.ts). */
+  mailUrl: string | null;
   stop(): Promise<void>;
   /**
    * Stops Postgres at once (every connection is cut) and starts it again on the same data and port, as a
@@ -173,8 +177,28 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       cleanups.push(() => service.close());
       return service;
     };
+    // Auth's mails go to the local catcher, as `supabase start` points GoTrue at its own; a config.toml with
+    // [auth.email.smtp] enabled sends through that server instead (and the catcher is not needed).
+    // Its config.toml ports only for the stack on the default API port (`npm start`); test and fault stacks on
+    // ports of their own take free ones, so two stacks never fight over 54324.
+    const catcherPorts = !ephemeral && apiPort === DEFAULT_API_PORT;
+    const catcher =
+      config.localSmtp.enabled && !config.auth.email.smtp
+        ? await startMailCatcher({
+            host,
+            port: catcherPorts ? config.localSmtp.port : 0,
+            smtpPort: catcherPorts ? config.localSmtp.smtpPort : 0,
+          })
+        : null;
+    if (catcher) cleanups.push(() => catcher.close());
+    const mailer = createMailer(config.auth.email, {
+      host,
+      port: catcher?.smtpPort ?? config.localSmtp.smtpPort,
+      adminEmail: config.localSmtp.adminEmail,
+      senderName: config.localSmtp.senderName,
+    });
     const auth = await mount('auth', (ctx) =>
-      createAuthService(ctx, config.auth, { rateLimits: options.authRateLimits }),
+      createAuthService(ctx, config.auth, mailer, { rateLimits: options.authRateLimits }),
     );
     const storage = await mount('storage', (ctx) => createStorageService(ctx, config.storage));
     const realtime = await mount('realtime', (ctx) => createRealtimeService(ctx));
@@ -273,6 +297,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       dbPort,
       apiPort,
       postgrestUrl: postgrest.url,
+      mailUrl: catcher?.url ?? null,
       stop: stopAll,
       restartDatabase: async () => {
         await postgres.crash();

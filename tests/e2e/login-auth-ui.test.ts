@@ -26,7 +26,8 @@ describe('sign-in with Auth UI', () => {
       await page.goto(appUrl('/login'));
       await page.getByLabel('Correo electrónico').waitFor();
       expect(await page.getByLabel('Contraseña').getAttribute('type')).toBe('password');
-      expect(await page.getByRole('link').count()).toBe(0);
+      // Auth UI's own links stay off; the one link is the app's password recovery (issue 24).
+      expect(await page.getByRole('link').allTextContents()).toEqual(['¿Has olvidado tu contraseña?']);
       for (const text of ['Sign up', 'Regístrate', 'magic link', 'Forgot', 'contraseña olvidada'])
         expect(await page.getByText(text).count()).toBe(0);
       // The deployment's colour, darkened so white text on it passes AA (Mediateca: #0084D8 → #005f9b).

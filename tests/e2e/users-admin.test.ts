@@ -81,18 +81,21 @@ describe('Usuarios as ADMIN', () => {
 
   it('validates the new-user form, prefills ?email=, and shows the function error in red with the form re-enabled', async () => {
     await page.goto(appUrl('/private/users/new-user'));
+    // Typing a password is the second way; the first, an invitation, has its own test (account-recovery).
+    await page.getByLabel('Escribir una contraseña').check();
     await page.getByText('después no se podrá volver a ver').waitFor();
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await page.getByRole('alert').filter({ hasText: 'Todos los campos son obligatorios' }).waitFor();
     await page.getByLabel('Correo electrónico').fill('no-es-un-correo');
-    await page.getByLabel('Contraseña').fill('secreta-123');
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreta-123');
     await page.getByLabel('Rol').selectOption('UPLOADER');
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await page.getByRole('alert').filter({ hasText: 'El campo debe ser un correo electrónico válido.' }).waitFor();
 
     await page.goto(appUrl(`/private/users/new-user?email=${encodeURIComponent(seedAccounts.UPLOADER.email)}`));
     expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(seedAccounts.UPLOADER.email);
-    await page.getByLabel('Contraseña').fill('secreta-123');
+    await page.getByLabel('Escribir una contraseña').check();
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreta-123');
     await page.getByLabel('Rol').selectOption('UPLOADER');
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     const error = page.getByRole('alert').filter({ hasText: 'Ya existe un usuario con ese correo electrónico.' });
@@ -117,7 +120,8 @@ describe('Usuarios as ADMIN', () => {
     await page.getByRole('link', { name: 'Nuevo usuario' }).click();
     await page.waitForURL('**/private/users/new-user');
     await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña').fill('primera-clave-1');
+    await page.getByLabel('Escribir una contraseña').check();
+    await page.getByLabel('Contraseña', { exact: true }).fill('primera-clave-1');
     await page.getByLabel('Rol').selectOption('UPLOADER');
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await page.waitForURL('**/private/users');

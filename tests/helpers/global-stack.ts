@@ -11,6 +11,8 @@ export interface StackInfo {
   dbUrl: string;
   adminDbUrl: string;
   dataDir: string;
+  /** The mail catcher's origin (GET /api/messages?to=…), where Auth's mails land. */
+  mailUrl: string;
 }
 
 declare module 'vitest' {
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject) {
     dbUrl: stack.dbUrl,
     adminDbUrl: stack.adminDbUrl,
     dataDir: stack.dataDir,
+    mailUrl: stack.mailUrl ?? '',
   });
   // Test files run in workers; the stack lives here. Loopback only, one action.
   const control = http.createServer((req, res) => {

@@ -61,3 +61,38 @@ describe('sign-in rate limit', () => {
     expect(spanishError(limited[0])).toBe('Demasiados intentos. Espera un momento e inténtalo de nuevo.');
   });
 });
+
+describe('e-mail request and verification limits', () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${stack.apiUrl}/auth/v1${path}`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('/recover, /otp and /resend share one bucket (sign_in_sign_ups): the 31st request gets 429', async () => {
+    // Unknown addresses: answered at once with {} (recover, resend) or otp_disabled, and nothing is mailed.
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const address = `nadie-${attempt}@hotel.example`;
+      const response =
+        attempt % 3 === 0
+          ? await post('/otp', { email: address, create_user: false })
+          : attempt % 3 === 1
+            ? await post('/recover', { email: address })
+            : await post('/resend', { type: 'signup', email: address });
+      expect(response.status).not.toBe(429);
+    }
+    const refused = await post('/recover', { email: 'nadie-31@hotel.example' });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error_code: 'over_request_rate_limit' });
+  });
+
+  it('/verify has its own bucket (token_verifications)', async () => {
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const response = await post('/verify', { type: 'recovery', token_hash: `inventado-${attempt}` });
+      expect(response.status).toBe(403);
+    }
+    const refused = await post('/verify', { type: 'recovery', token_hash: 'inventado-31' });
+    expect(refused.status).toBe(429);
+  });
+});

@@ -108,8 +108,9 @@ describe('Auth routes that browsers open reach GoTrue with their own path', () =
     expect(noType.status).toBe(400);
     expect(await noType.json()).toEqual({ code: 'validation_failed', message: 'Verify requires a verification type' });
 
+    // GoTrue's verifyTokenHash wording for a hash it does not know.
     const { error } = await client('anon').auth.verifyOtp({ token_hash: 'no-such-token', type: 'email' });
-    expect(error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+    expect(error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
   });
 
   it('GET /auth/v1/authorize says the provider is not enabled', async () => {

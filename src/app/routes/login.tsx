@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { deployment } from '../../config/deployment.ts';
 import { isSignOutState, paths } from '../../config/paths.ts';
@@ -7,6 +7,12 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { LoginForm, type Credentials } from '../../features/auth/components/login-form.tsx';
 import { refusalMessages, signInErrorMessage } from '../../lib/auth/messages.ts';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { accountPaths } from '../../features/account/account-paths.ts';
+
+// The second step (accounts with an authenticator app) loads only when needed.
+const MfaCodeStep = lazy(async () => ({
+  default: (await import('../../features/account/components/mfa-code-step.tsx')).MfaCodeStep,
+}));
 
 /** Only same-site paths are followed after sign-in, never an absolute URL someone put in the link. */
 function safeRedirect(value: string | null): string {
@@ -42,11 +48,25 @@ export function LoginRoute() {
       <section className="login-card" aria-labelledby="login-title">
         <img src={deployment.logo} alt="" width={56} height={56} />
         <h1 id="login-title">{deployment.name}</h1>
-        <p className="login-subtitle">Inicia sesión con tu cuenta del equipo</p>
-        <LoginForm
-          onSignIn={signIn}
-          externalError={state.status === 'signedOut' && state.refusal ? refusalMessages[state.refusal] : null}
-        />
+        {state.status === 'needsCode' ? (
+          <>
+            <h2 className="login-subtitle">Código de verificación</h2>
+            <Suspense fallback={<FullScreenSpinner />}>
+              <MfaCodeStep factorId={state.factorId} onCancel={() => void signOut()} />
+            </Suspense>
+          </>
+        ) : (
+          <>
+            <p className="login-subtitle">Inicia sesión con tu cuenta del equipo</p>
+            <LoginForm
+              onSignIn={signIn}
+              externalError={state.status === 'signedOut' && state.refusal ? refusalMessages[state.refusal] : null}
+            />
+            <p style={{ margin: '1rem 0 0' }}>
+              <Link to={accountPaths.forgotPassword}>¿Has olvidado tu contraseña?</Link>
+            </p>
+          </>
+        )}
       </section>
     </main>
   );

@@ -8,7 +8,9 @@ import type { LoginRefusal } from './messages.ts';
 export type AuthState =
   | { status: 'loading' }
   | { status: 'signedOut'; refusal: LoginRefusal | null }
-  | { status: 'signedIn'; session: Session; role: StaffRole };
+  | { status: 'signedIn'; session: Session; role: StaffRole }
+  /** Password accepted, but the account has an authenticator: the 6-digit code comes before anything else. */
+  | { status: 'needsCode'; session: Session; factorId: string };
 
 export interface AuthContextValue {
   state: AuthState;
@@ -38,10 +40,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const sessionRef = useRef<Session | null>(null);
   const roleRef = useRef<StaffRole | null>(null);
+  const needsCodeRef = useRef(false);
 
   /** Decides whether `session` may use the site. `initial`: the sign-in itself, where any doubt refuses. */
   const admit = useCallback(
     async (session: Session, initial: boolean) => {
+      // Second step first (issue 24): a verified factor and an aal1 session mean the code is still owed.
+      const factorId = session.user.factors?.find((f) => f.status === 'verified' && f.factor_type === 'totp')?.id;
+      const aal = factorId ? (await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data : null;
+      if (sessionRef.current?.user.id !== session.user.id) return;
+      if (factorId && aal?.currentLevel !== 'aal2') {
+        needsCodeRef.current = true;
+        setState({ status: 'needsCode', session, factorId });
+        return;
+      }
+      needsCodeRef.current = false;
       let role: StaffRole | null;
       let refusal: LoginRefusal;
       try {
@@ -81,8 +94,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionRef.current = session;
       if (!session) {
         roleRef.current = null;
+        needsCodeRef.current = false;
         queryClient.clear();
         setState((current) => (current.status === 'signedOut' ? current : { status: 'signedOut', refusal: null }));
+        return;
+      }
+      if (previous?.user.id === session.user.id && needsCodeRef.current) {
+        // The code was given (MFA_CHALLENGE_VERIFIED): now the role check of a sign-in.
+        setTimeout(() => void admit(session, true), 0);
         return;
       }
       if (previous?.user.id === session.user.id) {

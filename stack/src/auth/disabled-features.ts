@@ -3,7 +3,7 @@ import { AuthError, OAuthError } from './http.ts';
 /**
  * GoTrue features this local server does not offer, answered the way GoTrue answers them when they are
  * switched off in its config (the `supabase start` defaults): SAML SSO, anonymous sign-ins, manual identity
- * linking, OAuth/OIDC providers, Web3 and e-mail links (no mailer here, so no token is ever valid).
+ * linking, OAuth/OIDC providers, and Web3.
  * Messages and codes are copied from supabase/auth (internal/api/*.go) so clients branch on the same values.
  */
 
@@ -97,22 +97,6 @@ export function callback(url: URL): never {
     throw new AuthError(400, 'bad_oauth_state', 'OAuth state parameter is invalid');
   }
   throw new AuthError(400, 'bad_oauth_state', 'OAuth state not found or expired');
-}
-
-/** `GET|POST /verify` (e-mail links, verifyOtp): validated like GoTrue; no token issued here is ever valid. */
-export function verify(method: string, url: URL, body: Record<string, unknown>): never {
-  const value = (key: string) => {
-    const fromBody = body[key];
-    return typeof fromBody === 'string' ? fromBody : (url.searchParams.get(key) ?? '');
-  };
-  if (!value('type')) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
-  if (method === 'GET' && !value('token')) {
-    throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
-  }
-  if (method === 'POST' && !value('token') === !value('token_hash')) {
-    throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
-  }
-  throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 }
 
 /**

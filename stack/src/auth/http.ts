@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 /** An error GoTrue would answer with: HTTP status, stable error code and message. */
 export class AuthError extends Error {
@@ -26,48 +26,45 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * auth-js sends `X-Supabase-Api-Version: 2024-01-01` and then reads `body.code` as the error code, but only
  * when the response carries the same header; older clients get GoTrue's legacy body.
  */
-function wantsModernErrors(req: IncomingMessage): boolean {
-  const requested = req.headers['x-supabase-api-version'];
-  const value = Array.isArray(requested) ? requested[0] : requested;
+function wantsModernErrors(headers: Headers): boolean {
+  const value = headers.get('x-supabase-api-version');
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= API_VERSION;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(payload)),
-    ...headers,
+  return new Response(payload, {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(payload)),
+      ...headers,
+    },
   });
-  res.end(payload);
 }
 
-export function sendError(req: IncomingMessage, res: ServerResponse, error: AuthError) {
+/** The error body GoTrue sends, in the shape the client asked for. */
+export function errorResponse(requestHeaders: Headers, error: AuthError): Response {
   if (error instanceof OAuthError) {
-    sendJson(res, 400, { error: error.code, error_description: error.message });
-    return;
+    return jsonResponse(400, { error: error.code, error_description: error.message });
   }
   const headers: Record<string, string> = { 'x-sb-error-code': error.code };
-  if (wantsModernErrors(req)) {
+  if (wantsModernErrors(requestHeaders)) {
     headers['X-Supabase-Api-Version'] = API_VERSION;
-    sendJson(res, error.status, { code: error.code, message: error.message, ...error.extra }, headers);
-  } else {
-    const legacy: Record<string, unknown> = { code: error.status, error_code: error.code, msg: error.message };
-    if (error.status >= 500) legacy.error_id = crypto.randomUUID();
-    sendJson(res, error.status, { ...legacy, ...error.extra }, headers);
+    return jsonResponse(error.status, { code: error.code, message: error.message, ...error.extra }, headers);
   }
+  const legacy: Record<string, unknown> = { code: error.status, error_code: error.code, msg: error.message };
+  if (error.status >= 500) legacy.error_id = crypto.randomUUID();
+  return jsonResponse(error.status, { ...legacy, ...error.extra }, headers);
 }
 
 /** Reads a JSON object body; an empty body is `{}` (auth-js posts /logout with no body). */
-export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body too large');
+  const bytes = request.body ? Buffer.from(await request.arrayBuffer()) : Buffer.alloc(0);
+  if (bytes.length > MAX_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body too large');
+  const text = bytes.toString('utf8').trim();
   if (!text) return {};
   try {
     const parsed: unknown = JSON.parse(text);

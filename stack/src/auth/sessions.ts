@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { signJwt } from '../jwt.ts';
 import type { UserRow } from './users.ts';
+
+type Queryable = Pool | PoolClient;
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -25,6 +27,14 @@ export interface TokenSettings {
   issuer: string;
 }
 
+/** Methods GoTrue counts as a second factor (`AMRClaim.IsAAL2Claim`). */
+const AAL2_METHODS = new Set(['totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn']);
+
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
 export async function createSession(
   db: PoolClient,
   userId: string,
@@ -37,6 +47,34 @@ export async function createSession(
     [userId, meta.userAgent, meta.ip],
   );
   return rows[0]!;
+}
+
+/**
+ * Records that the session passed `method` (GoTrue's `AddClaimToSession`: one row per method, its time
+ * refreshed when passed again) and raises the session to aal2 for a second factor.
+ */
+export async function addAmrClaim(db: PoolClient, sessionId: string, method: string): Promise<void> {
+  await db.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId, method],
+  );
+  if (AAL2_METHODS.has(method)) {
+    await db.query(`update auth.sessions set aal = 'aal2', updated_at = now() where id = $1`, [sessionId]);
+  }
+}
+
+/** The session's `aal` and `amr` claims, most recent method first (`CalculateALevelAndAMR`). */
+export async function sessionAssurance(db: Queryable, session: SessionRow): Promise<{ aal: string; amr: AmrEntry[] }> {
+  const { rows } = await db.query<{ method: string; at: number }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::int8 as at
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [session.id],
+  );
+  const amr = rows.map((row) => ({ method: row.method, timestamp: Number(row.at) }));
+  if (amr.length === 0) amr.push({ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) });
+  return { aal: amr.some((entry) => AAL2_METHODS.has(entry.method)) ? 'aal2' : 'aal1', amr };
 }
 
 export async function insertRefreshToken(db: PoolClient, session: SessionRow, parent: string | null): Promise<string> {
@@ -53,6 +91,7 @@ export async function insertRefreshToken(db: PoolClient, session: SessionRow, pa
 export async function accessToken(
   user: UserRow,
   session: SessionRow,
+  assurance: { aal: string; amr: AmrEntry[] },
   settings: TokenSettings,
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
@@ -69,8 +108,8 @@ export async function accessToken(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+      aal: assurance.aal,
+      amr: assurance.amr,
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     },
@@ -80,13 +119,14 @@ export async function accessToken(
 }
 
 export async function sessionJson(
+  db: Queryable,
   user: UserRow,
   userJson: Record<string, unknown>,
   session: SessionRow,
   refreshToken: string,
   settings: TokenSettings,
 ): Promise<Record<string, unknown>> {
-  const { token, expiresAt } = await accessToken(user, session, settings);
+  const { token, expiresAt } = await accessToken(user, session, await sessionAssurance(db, session), settings);
   return {
     access_token: token,
     token_type: 'bearer',

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { factorJson, factorsOf, type FactorRow } from './mfa.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -113,7 +114,7 @@ async function identitiesOf(db: Queryable, userIds: string[]): Promise<Map<strin
 }
 
 /** The User object GoTrue returns (LOCAL_STACK_CONTRACT.md 2.3): optional keys are absent when null. */
-function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
   const json: Record<string, unknown> = {
     id: user.id,
     aud: user.aud ?? '',
@@ -142,6 +143,8 @@ function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unkn
     if (identity.email) item.email = identity.email;
     return item;
   });
+  // `factors,omitempty`: present only once the user has enrolled one (auth-js listFactors reads it).
+  if (factors.length > 0) json.factors = factors.map(factorJson);
   json.created_at = user.created_at;
   json.updated_at = user.updated_at;
   if (user.banned_until) json.banned_until = user.banned_until;
@@ -151,11 +154,9 @@ function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unkn
 }
 
 export async function usersJson(db: Queryable, users: UserRow[]): Promise<Record<string, unknown>[]> {
-  const identities = await identitiesOf(
-    db,
-    users.map((u) => u.id),
-  );
-  return users.map((user) => userJson(user, identities.get(user.id) ?? []));
+  const ids = users.map((u) => u.id);
+  const [identities, factors] = await Promise.all([identitiesOf(db, ids), factorsOf(db, ids)]);
+  return users.map((user) => userJson(user, identities.get(user.id) ?? [], factors.get(user.id) ?? []));
 }
 
 export async function userJsonById(db: Queryable, id: string): Promise<Record<string, unknown> | null> {

@@ -20,14 +20,16 @@ export function callerClient(request: Request): SupabaseClient {
 
 export type StaffRole = 'ADMIN' | 'UPLOADER' | 'FRONT' | 'OPERATIONS';
 
-/** The signed-in caller and their staff role, read from the database (never from the token's claims). */
+/** The signed-in caller and their effective staff role, read from the database (never from the token's claims). */
 export async function requireStaff(request: Request, allowed: StaffRole[]): Promise<{ user: User; role: StaffRole }> {
   const token = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? '';
   const { data, error } = await serviceClient().auth.getUser(token);
   if (error || !data.user) throw new HttpError(401, 'UNAUTHENTICATED', 'Tienes que iniciar sesión.');
-  const staff = await serviceClient().from('staff').select('role').eq('user_id', data.user.id).maybeSingle();
+  // Asked as the caller, so the database's own rule decides: with require_admin_mfa on, an admin whose token
+  // is only aal1 is an UPLOADER here too (migration 20261124100000_admin_mfa).
+  const staff = await callerClient(request).rpc('current_staff_role');
   if (staff.error) throw staff.error;
-  const role = staff.data?.role as StaffRole | undefined;
+  const role = (staff.data ?? undefined) as StaffRole | undefined;
   if (!role || !allowed.includes(role)) {
     throw new HttpError(403, 'NOT_ADMIN', 'No tienes permiso para hacer esto.');
   }

@@ -1,4 +1,4 @@
-// Staff accounts (spec: getUsers, createUser, deleteUser, updatePassword), for ADMINs only. The caller's
+// Staff accounts (spec: getUsers, createUser, deleteUser, updatePassword; invite, issue 24), for ADMINs only. The caller's
 // role is checked in the database; the account work then runs with the service role through the Auth
 // admin API, and the role row is kept in step with the account.
 import { z } from 'zod';
@@ -15,6 +15,13 @@ const requestSchema = z.discriminatedUnion('action', [
     email: z.string().trim().min(1, REQUIRED).email('El campo debe ser un correo electrónico válido.'),
     password: z.string().min(1, REQUIRED),
     role: z.enum(roles, { message: REQUIRED }),
+  }),
+  z.object({
+    action: z.literal('invite'),
+    email: z.string().trim().min(1, REQUIRED).email('El campo debe ser un correo electrónico válido.'),
+    role: z.enum(roles, { message: REQUIRED }),
+    // Where the invitation link leads (the app's /reset-password); Auth ignores one not in its allow list.
+    redirectTo: z.string().url().optional(),
   }),
   z.object({ action: z.literal('delete'), uid: z.string().uuid(REQUIRED) }),
   z.object({
@@ -93,6 +100,20 @@ serve(async (request) => {
       throw staff.error;
     }
     return json(200, { uid: created.data.user.id, email: body.email.toLowerCase(), role: body.role });
+  }
+
+  if (body.action === 'invite') {
+    // The person chooses their own password from the mailed link: nobody else ever knows it.
+    const invited = await admin.auth.admin.inviteUserByEmail(body.email, { redirectTo: body.redirectTo });
+    if (invited.error) authError(invited.error);
+    const staff = await admin
+      .from('staff')
+      .insert({ user_id: invited.data.user.id, email: body.email.toLowerCase(), role: body.role });
+    if (staff.error) {
+      await admin.auth.admin.deleteUser(invited.data.user.id);
+      throw staff.error;
+    }
+    return json(200, { uid: invited.data.user.id, email: body.email.toLowerCase(), role: body.role });
   }
 
   if (body.action === 'update-role') {

@@ -33,5 +33,24 @@ export const newUserSchema = z.object({
 });
 export type NewUserValues = z.infer<typeof newUserSchema>;
 
+/**
+ * 'Nuevo usuario': either an invitation mailed to the person (who then chooses their password) or, as the
+ * spec's original flow, a password the admin types and passes on.
+ */
+export const newUserFormSchema = z
+  .object({
+    mode: z.enum(['invite', 'password']),
+    email: newUserSchema.shape.email,
+    password: z.string(),
+    role: newUserSchema.shape.role,
+  })
+  .superRefine((values, ctx) => {
+    if (values.mode !== 'password') return;
+    const checked = password.safeParse(values.password);
+    if (!checked.success)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: checked.error.issues[0]!.message });
+  });
+export type NewUserFormValues = z.infer<typeof newUserFormSchema>;
+
 export const passwordSchema = z.object({ password });
 export type PasswordValues = z.infer<typeof passwordSchema>;

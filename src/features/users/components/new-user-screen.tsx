@@ -1,32 +1,55 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { spanishError } from '../../../lib/errors.ts';
 import { useCreateStaffUser } from '../api/create-staff-user.ts';
+import { useInviteStaffUser } from '../api/invite-staff-user.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
-import { STAFF_ROLES, newUserSchema, roleDescriptions, type NewUserValues } from '../api/staff-user-schema.ts';
+import { STAFF_ROLES, newUserFormSchema, roleDescriptions, type NewUserFormValues } from '../api/staff-user-schema.ts';
 import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
+import '../users.css';
 
-/** /private/users/new-user, with ?email= prefilling the e-mail (spec section 2). */
+/**
+ * /private/users/new-user, with ?email= prefilling the e-mail (spec section 2). By default the person gets an
+ * invitation by e-mail and chooses their own password; typing one for them stays possible.
+ */
 export function NewUserScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const create = useCreateStaffUser();
+  const invite = useInviteStaffUser();
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
-  } = useForm<NewUserValues>({
-    resolver: zodResolver(newUserSchema),
-    defaultValues: { email: params.get('email') ?? '', password: '', role: '' as NewUserValues['role'] },
+  } = useForm<NewUserFormValues>({
+    resolver: zodResolver(newUserFormSchema),
+    defaultValues: {
+      mode: 'invite',
+      email: params.get('email') ?? '',
+      password: '',
+      role: '' as NewUserFormValues['role'],
+    },
   });
-  const submit = handleSubmit((values) => create.mutate(values, { onSuccess: () => navigate(userPaths.list) }));
+  const inviting = useWatch({ control, name: 'mode' }) === 'invite';
+  const pending = create.isPending || invite.isPending;
+  const done = { onSuccess: () => void navigate(userPaths.list) };
+  const submit = handleSubmit(({ mode, email, password, role }) =>
+    mode === 'invite' ? invite.mutate({ email, role }, done) : create.mutate({ email, password, role }, done),
+  );
+  const failure = inviting ? invite.error : create.error;
   const message =
     firstError(errors) ??
-    (create.error ? messageOf(create.error, spanishError(create.error, 'No se pudo crear el usuario.')) : undefined);
+    (failure
+      ? messageOf(
+          failure,
+          spanishError(failure, inviting ? 'No se pudo enviar la invitación.' : 'No se pudo crear el usuario.'),
+        )
+      : undefined);
 
   return (
     <section className="page">
@@ -35,7 +58,7 @@ export function NewUserScreen() {
       </Link>
       <PageHeader title="Nuevo usuario" />
       <form className="admin-form" onSubmit={submit} noValidate aria-describedby="new-user-message">
-        <fieldset disabled={create.isPending} className="admin-form-fields">
+        <fieldset disabled={pending} className="admin-form-fields">
           <label htmlFor="new-user-email">Correo electrónico</label>
           <input
             id="new-user-email"
@@ -44,18 +67,36 @@ export function NewUserScreen() {
             aria-invalid={!!errors.email}
             {...register('email')}
           />
-          <label htmlFor="new-user-password">Contraseña</label>
-          <input
-            id="new-user-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            aria-describedby="new-user-password-hint"
-            {...register('password')}
-          />
-          <p id="new-user-password-hint" className="admin-form-hint">
-            Apunta la contraseña antes de guardar: después no se podrá volver a ver.
-          </p>
+          <fieldset className="new-user-mode">
+            <legend>Acceso a la cuenta</legend>
+            <label className="new-user-mode-option">
+              <input type="radio" value="invite" aria-describedby="new-user-invite-hint" {...register('mode')} />
+              Enviar invitación
+            </label>
+            <p id="new-user-invite-hint" className="admin-form-hint">
+              La persona recibe un correo con un enlace y elige su propia contraseña.
+            </p>
+            <label className="new-user-mode-option">
+              <input type="radio" value="password" {...register('mode')} />
+              Escribir una contraseña
+            </label>
+          </fieldset>
+          {!inviting && (
+            <>
+              <label htmlFor="new-user-password">Contraseña</label>
+              <input
+                id="new-user-password"
+                type="password"
+                autoComplete="new-password"
+                aria-invalid={!!errors.password}
+                aria-describedby="new-user-password-hint"
+                {...register('password')}
+              />
+              <p id="new-user-password-hint" className="admin-form-hint">
+                Apunta la contraseña antes de guardar: después no se podrá volver a ver.
+              </p>
+            </>
+          )}
           <label htmlFor="new-user-role">Rol</label>
           <select id="new-user-role" aria-invalid={!!errors.role} {...register('role')}>
             <option value="">Elige un rol</option>
@@ -68,8 +109,14 @@ export function NewUserScreen() {
         </fieldset>
         <FormMessage id="new-user-message" message={message} />
         <div className="admin-form-actions">
-          <button type="submit" className="button button-primary" disabled={create.isPending}>
-            {create.isPending ? 'Creando…' : 'Crear usuario'}
+          <button type="submit" className="button button-primary" disabled={pending}>
+            {inviting
+              ? invite.isPending
+                ? 'Enviando…'
+                : 'Enviar invitación'
+              : create.isPending
+                ? 'Creando…'
+                : 'Crear usuario'}
           </button>
           <Link to={userPaths.list} className="button">
             Cancelar

@@ -1,0 +1,16 @@
+import { isAuthApiError } from '@supabase/auth-js';
+import { spanishError } from '../../../lib/errors.ts';
+
+/** Auth's refusals on the account screens, in Spanish; anything else as the app says it everywhere. */
+export function accountErrorMessage(error: unknown, fallback: string): string {
+  if (isAuthApiError(error)) {
+    if (error.code === 'same_password') return 'La nueva contraseña debe ser distinta de la anterior.';
+    if (error.code === 'weak_password') return 'El campo debe tener al menos 6 caracteres.';
+    if (error.code === 'over_email_send_rate_limit') {
+      return 'Acabamos de enviarte un correo. Espera unos segundos antes de pedir otro.';
+    }
+    if (error.code === 'mfa_verification_failed')
+      return 'El código no es correcto. Revisa la aplicación y vuelve a escribirlo.';
+  }
+  return spanishError(error, fallback);
+}

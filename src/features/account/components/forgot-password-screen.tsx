@@ -1,0 +1,64 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { deployment } from '../../../config/deployment.ts';
+import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../api/password-schemas.ts';
+import { accountErrorMessage } from '../api/account-errors.ts';
+import '../account.css';
+
+/** /forgot-password: the address to mail a recovery link to, then what to do next. */
+export function ForgotPasswordScreen() {
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const submit = handleSubmit((values) => request.mutate(values.email));
+  const message =
+    firstError(errors) ??
+    (request.error ? accountErrorMessage(request.error, 'No se pudo enviar el correo. Inténtalo de nuevo.') : null);
+
+  return (
+    <main className="login-page" id="main">
+      <section className="login-card account-card" aria-labelledby="forgot-title">
+        <img src={deployment.logo} alt="" width={56} height={56} />
+        <h1 id="forgot-title">¿Has olvidado tu contraseña?</h1>
+        {request.isSuccess ? (
+          <div className="account-sent" role="status">
+            <p>
+              Te hemos enviado un correo a <strong>{getValues('email').trim()}</strong> con un enlace para elegir una
+              nueva contraseña.
+            </p>
+            <p>El enlace caduca en una hora. Si no lo ves, mira en la carpeta de correo no deseado.</p>
+          </div>
+        ) : (
+          <>
+            <p className="login-subtitle">Escribe tu correo y te enviaremos un enlace para elegir una nueva.</p>
+            <form className="account-form" onSubmit={submit} noValidate aria-describedby="forgot-message">
+              <label htmlFor="forgot-email">Correo electrónico</label>
+              <input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                aria-invalid={!!errors.email}
+                disabled={request.isPending}
+                {...register('email')}
+              />
+              <FormMessage id="forgot-message" message={message} />
+              <button type="submit" className="button button-primary" disabled={request.isPending}>
+                {request.isPending ? 'Enviando…' : 'Enviar enlace'}
+              </button>
+            </form>
+          </>
+        )}
+        <p className="account-links">
+          <Link to="/login">Volver a iniciar sesión</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import bcrypt from 'bcryptjs';
+import type { PoolClient } from 'pg';
+import type { ServiceContext } from '../service.ts';
+import type { ProjectConfig } from '../project-config.ts';
+import { bearerToken, isExpiredError, verifyJwt, type Claims } from '../jwt.ts';
+import { AuthError, clientIp, gatewaySeenAddress } from './http.ts';
+import { findUserById, usersJson, type UserRow } from './users.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { addAmrClaim, createSession, insertRefreshToken, sessionJson, type TokenSettings } from './sessions.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { withTransaction as inTransaction } from '../http/transaction.ts';
+
+export const BCRYPT_COST = 10;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
+
+export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa';
+
+/** Everything a route needs besides its request: the database, config, limits, the caller's identity. */
+export interface AuthDeps {
+  ctx: ServiceContext;
+  config: ProjectConfig['auth'];
+  tokens: TokenSettings;
+  mailer: Mailer;
+  withTransaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T>;
+  /** Takes one request from the caller's bucket of `group`; 429 over_request_rate_limit when empty. */
+  limit(group: LimitGroup, req: IncomingMessage): void;
+  authenticate(req: IncomingMessage): Promise<Claims>;
+  authenticatedUser(req: IncomingMessage): Promise<{ claims: Claims; user: UserRow }>;
+  requireAdmin(req: IncomingMessage): Promise<Claims>;
+  issueSession(db: PoolClient, user: UserRow, req: IncomingMessage, method?: string): Promise<Record<string, unknown>>;
+  checkPasswordStrength(password: string): void;
+}
+
+export function createAuthDeps(
+  ctx: ServiceContext,
+  config: ProjectConfig['auth'],
+  mailer: Mailer,
+  options: { rateLimits?: boolean },
+): AuthDeps {
+  // GoTrue's groups (apilimiter): /token; /signup; /otp, /magiclink, /recover and /resend share
+  // RATE_LIMIT_OTP, which the CLI's `sign_in_sign_ups` sets; /verify has its own.
+  const limiters: Record<LimitGroup, RateLimiter> = {
+    token: new RateLimiter(config.rateLimit.tokenRefresh),
+    signup: new RateLimiter(config.rateLimit.signInSignUps),
+    otp: new RateLimiter(config.rateLimit.signInSignUps),
+    verify: new RateLimiter(config.rateLimit.tokenVerifications),
+    // MFA.RateLimitChallengeAndVerify: 15 per minute per address in GoTrue's defaults.
+    mfa: new RateLimiter(75),
+  };
+  const tokens: TokenSettings = {
+    jwtSecret: ctx.jwtSecret,
+    jwtExpiry: config.jwtExpiry,
+    issuer: `${ctx.apiUrl}/auth/v1`,
+  };
+
+  const withTransaction = <T>(work: (db: PoolClient) => Promise<T>): Promise<T> => inTransaction(ctx.adminPool, work);
+
+  /** Verifies the bearer token of a user request, as GoTrue's requireAuthentication does. */
+  const authenticate = async (req: IncomingMessage): Promise<Claims> => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    try {
+      return await verifyJwt(token, ctx.jwtSecret);
+    } catch (error) {
+      const reason = isExpiredError(error) ? 'token has invalid claims: token is expired' : (error as Error).message;
+      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+    }
+  };
+
+  return {
+    ctx,
+    config,
+    tokens,
+    mailer,
+    withTransaction,
+    limit(group, req) {
+      if (options.rateLimits === false) return;
+      if (!limiters[group].take(gatewaySeenAddress(req))) {
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
+    },
+    authenticate,
+    async authenticatedUser(req) {
+      const claims = await authenticate(req);
+      if (!claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+      if (typeof claims.session_id === 'string') {
+        const session = await ctx.adminPool.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
+        if (session.rowCount === 0) {
+          throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+        }
+      }
+      const user = UUID.test(claims.sub) ? await findUserById(ctx.adminPool, claims.sub) : null;
+      if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      return { claims, user };
+    },
+    async requireAdmin(req) {
+      const claims = await authenticate(req);
+      if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) {
+        throw new AuthError(403, 'not_admin', 'User not allowed');
+      }
+      return claims;
+    },
+    async issueSession(db, user, req, method = 'password') {
+      const session = await createSession(db, user.id, {
+        userAgent: req.headers['user-agent'] ?? null,
+        ip: clientIp(req),
+      });
+      await addAmrClaim(db, session.id, method);
+      const refreshToken = await insertRefreshToken(db, session, null);
+      await db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [user.id]);
+      await db.query('update auth.identities set last_sign_in_at = now() where user_id = $1', [user.id]);
+      const fresh = (await findUserById(db, user.id))!;
+      const [json] = await usersJson(db, [fresh]);
+      return sessionJson(db, fresh, json!, session, refreshToken, tokens);
+    },
+    checkPasswordStrength(password) {
+      if (password.length < config.minimumPasswordLength) {
+        throw new AuthError(
+          422,
+          'weak_password',
+          `Password should be at least ${config.minimumPasswordLength} characters.`,
+          { weak_password: { reasons: ['length'] } },
+        );
+      }
+    },
+  };
+}
+
+export const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);

@@ -1,0 +1,54 @@
+import type { AuthApp } from '../app.ts';
+import type { AuthDeps } from '../context.ts';
+import { jsonResponse } from '../http.ts';
+
+const PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'x',
+  'zoom',
+];
+
+/** `GET /health`, `GET /settings` and the (empty: HS256) JWKS. */
+export function metaRoutes(app: AuthApp, { config }: AuthDeps) {
+  app.get('/health', () =>
+    jsonResponse(200, {
+      version: 'mediateca-local',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
+  );
+  app.get('/settings', () =>
+    jsonResponse(200, {
+      external: { ...Object.fromEntries(PROVIDERS.map((name) => [name, false])), email: true, phone: false },
+      disable_signup: !config.enableSignup,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+      saml_private_key_next_configured: false,
+      passkeys_enabled: false,
+    }),
+  );
+  app.get('/.well-known/jwks.json', () => jsonResponse(200, { keys: [] }));
+}
