@@ -1,16 +1,9 @@
 import { inject } from 'vitest';
 import { eventually } from './checks.ts';
+import type { CaughtMessage } from '../../stack/src/mail-catcher.ts';
 
-/** A mail as the local mail catcher's API returns it (stack/src/mail-catcher.ts). */
-export interface CaughtMail {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  date: string;
-  html: string;
-  text: string;
-}
+/** A mail as the local mail catcher's API returns it. */
+type CaughtMail = CaughtMessage;
 
 type Summary = Omit<CaughtMail, 'html' | 'text'>;
 

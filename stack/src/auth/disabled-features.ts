@@ -8,7 +8,7 @@ import { AuthError, OAuthError } from './http.ts';
  */
 
 /** The external providers GoTrue knows (`a.Provider` in external.go); none is enabled here. */
-const KNOWN_PROVIDERS = new Set([
+export const EXTERNAL_PROVIDERS = [
   'apple',
   'azure',
   'bitbucket',
@@ -34,7 +34,8 @@ const KNOWN_PROVIDERS = new Set([
   'workos',
   'x',
   'zoom',
-]);
+];
+const KNOWN_PROVIDERS = new Set(EXTERNAL_PROVIDERS);
 
 /** Issuers GoTrue checks an id_token grant against (token_oidc.go `ParseIDToken`). */
 const ID_TOKEN_ISSUERS: Record<string, string> = {

@@ -1,33 +1,10 @@
 import type { AuthApp } from '../app.ts';
 import type { AuthDeps } from '../context.ts';
 import { jsonResponse } from '../http.ts';
+import { EXTERNAL_PROVIDERS } from '../disabled-features.ts';
 
-const PROVIDERS = [
-  'anonymous_users',
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'fly',
-  'github',
-  'gitlab',
-  'google',
-  'keycloak',
-  'kakao',
-  'linkedin',
-  'linkedin_oidc',
-  'notion',
-  'spotify',
-  'slack',
-  'slack_oidc',
-  'workos',
-  'twitch',
-  'twitter',
-  'x',
-  'zoom',
-];
+// GoTrue's /settings lists every external provider, and anonymous sign-ins with them.
+const PROVIDERS = ['anonymous_users', ...EXTERNAL_PROVIDERS];
 
 /** `GET /health`, `GET /settings` and the (empty: HS256) JWKS. */
 export function metaRoutes(app: AuthApp, { config }: AuthDeps) {
