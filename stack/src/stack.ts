@@ -24,8 +24,7 @@ import { seedBucketObjects } from './seed-objects.ts';
 import { loadProjectConfig } from './project-config.ts';
 import type { MountedService, ServiceContext } from './service.ts';
 import { createAuthService } from './auth/index.ts';
-import { createMailer } from './auth/mail/mailer.ts';
-import { startMailCatcher } from './mail-catcher.ts';
+import { startAuthMail } from './auth/mail/mailer.ts';
 import { createStorageService } from './storage/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
@@ -177,26 +176,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       cleanups.push(() => service.close());
       return service;
     };
-    // Auth's mails go to the local catcher, as `supabase start` points GoTrue at its own; a config.toml with
-    // [auth.email.smtp] enabled sends through that server instead (and the catcher is not needed).
-    // Its config.toml ports only for the stack on the default API port (`npm start`); test and fault stacks on
-    // ports of their own take free ones, so two stacks never fight over 54324.
-    const catcherPorts = !ephemeral && apiPort === DEFAULT_API_PORT;
-    const catcher =
-      config.localSmtp.enabled && !config.auth.email.smtp
-        ? await startMailCatcher({
-            host,
-            port: catcherPorts ? config.localSmtp.port : 0,
-            smtpPort: catcherPorts ? config.localSmtp.smtpPort : 0,
-          })
-        : null;
-    if (catcher) cleanups.push(() => catcher.close());
-    const mailer = createMailer(config.auth.email, {
+    const { mailer, catcher } = await startAuthMail(config, {
       host,
-      port: catcher?.smtpPort ?? config.localSmtp.smtpPort,
-      adminEmail: config.localSmtp.adminEmail,
-      senderName: config.localSmtp.senderName,
+      useConfigPorts: !ephemeral && apiPort === DEFAULT_API_PORT,
     });
+    if (catcher) cleanups.push(() => catcher.close());
     const auth = await mount('auth', (ctx) =>
       createAuthService(ctx, config.auth, mailer, { rateLimits: options.authRateLimits }),
     );

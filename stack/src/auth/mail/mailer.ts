@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { ProjectConfig } from '../../project-config.ts';
+import { startMailCatcher, type MailCatcher } from '../../mail-catcher.ts';
 
 /** GoTrue's mail kinds, named as config.toml's `[auth.email.template.NAME]` tables. */
 export type MailKind = 'invite' | 'confirmation' | 'recovery' | 'magic_link' | 'email_change' | 'reauthentication';
@@ -77,4 +78,32 @@ export function createMailer(
       await transport.sendMail({ from, to, subject, html: renderTemplate(body, data) });
     },
   };
+}
+
+/**
+ * Where Auth's mails go: the local catcher, as `supabase start` points GoTrue at its own, or the real server
+ * of an enabled `[auth.email.smtp]` (then no catcher runs). The catcher takes config.toml's ports only when
+ * `useConfigPorts` (the stack `npm start` runs); test and fault stacks take free ones, so two stacks never
+ * fight over 54324.
+ */
+export async function startAuthMail(
+  config: Pick<ProjectConfig, 'auth' | 'localSmtp'>,
+  options: { host: string; useConfigPorts: boolean },
+): Promise<{ mailer: Mailer; catcher: MailCatcher | null }> {
+  const { localSmtp } = config;
+  const catcher =
+    localSmtp.enabled && !config.auth.email.smtp
+      ? await startMailCatcher({
+          host: options.host,
+          port: options.useConfigPorts ? localSmtp.port : 0,
+          smtpPort: options.useConfigPorts ? localSmtp.smtpPort : 0,
+        })
+      : null;
+  const mailer = createMailer(config.auth.email, {
+    host: options.host,
+    port: catcher?.smtpPort ?? localSmtp.smtpPort,
+    adminEmail: localSmtp.adminEmail,
+    senderName: localSmtp.senderName,
+  });
+  return { mailer, catcher };
 }
