@@ -52,6 +52,9 @@ async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
     // The first update rewrote every row: compact the table again, so the search rows measure the same heap
     // as a library that was never reshaped (a plain vacuum leaves it twice as large).
     await db.query('vacuum (full, analyze) public.files');
+    // VACUUM FULL leaves the visibility map empty; a library in use has it set by autovacuum, and
+    // index-only counts (all files, all images) rely on it.
+    await db.query('vacuum (analyze) public.files');
     const { rows } = await db.query<{ missing: string; duplicates: string }>(
       `select count(*) filter (where name_en = name_es) as missing,
               count(*) filter (where duplicate_of is not null) as duplicates from public.files`,
