@@ -201,7 +201,7 @@ describe('browsing the files screen', () => {
     await expect.poll(() => page.getByTestId('files-count').textContent()).toBe('2');
     await page.getByLabel('Traducción').selectOption('missing');
     await expect.poll(() => page.getByTestId('files-count').textContent()).toBe('1');
-    expect(await page.locator('.file-card .file-name').allTextContents()).toEqual([`${other} Terraza`]);
+    await expect.poll(() => page.locator('.file-card .file-name').allTextContents()).toEqual([`${other} Terraza`]);
     expect(new URL(page.url()).searchParams.get('translation')).toBe('missing');
     await page.getByRole('heading', { name: '1 archivo filtrado' }).waitFor();
     await context.close();
