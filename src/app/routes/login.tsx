@@ -62,7 +62,7 @@ export function LoginRoute() {
               onSignIn={signIn}
               externalError={state.status === 'signedOut' && state.refusal ? refusalMessages[state.refusal] : null}
             />
-            <p style={{ margin: '1rem 0 0' }}>
+            <p className="login-links">
               <Link to={accountPaths.forgotPassword}>¿Has olvidado tu contraseña?</Link>
             </p>
           </>

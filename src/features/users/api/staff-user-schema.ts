@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
-export const REQUIRED_FIELDS = 'Todos los campos son obligatorios';
+import { REQUIRED_FIELDS_MESSAGE } from '../../../lib/auth/messages.ts';
+import { accountEmail, accountPassword } from '../../../lib/forms/account-fields.ts';
 
 /** The role enumeration of the staff table (spec section 6). */
 export const STAFF_ROLES = ['ADMIN', 'UPLOADER', 'FRONT', 'OPERATIONS'] as const;
@@ -14,22 +14,13 @@ export const roleDescriptions: Record<StaffRole, string> = {
   OPERATIONS: 'Operaciones: no entra en esta web',
 };
 
-const password = z
-  .string()
-  .min(1, REQUIRED_FIELDS)
-  .min(6, 'El campo debe tener al menos 6 caracteres.')
-  .max(72, 'El campo no debe ser mayor a 72 caracteres.');
+const password = accountPassword;
 
 /** Spec section 5: e-mail, password and role are required. */
 export const newUserSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, REQUIRED_FIELDS)
-    .max(320, 'El campo no debe ser mayor a 320 caracteres.')
-    .email('El campo debe ser un correo electrónico válido.'),
+  email: accountEmail,
   password,
-  role: z.enum(STAFF_ROLES, { message: REQUIRED_FIELDS }),
+  role: z.enum(STAFF_ROLES, { message: REQUIRED_FIELDS_MESSAGE }),
 });
 export type NewUserValues = z.infer<typeof newUserSchema>;
 

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { REQUIRED_FIELDS_MESSAGE } from '../auth/messages.ts';
+
+/**
+ * The rules of a staff account's e-mail and password, with the spec's messages: one definition for the forms
+ * that create an account (Usuarios) and the ones its owner uses (Mi cuenta, password recovery). Auth itself
+ * checks them again on the server.
+ */
+export const accountEmail = z
+  .string()
+  .trim()
+  .min(1, REQUIRED_FIELDS_MESSAGE)
+  .max(320, 'El campo no debe ser mayor a 320 caracteres.')
+  .email('El campo debe ser un correo electrónico válido.');
+
+export const accountPassword = z
+  .string()
+  .min(1, REQUIRED_FIELDS_MESSAGE)
+  .min(6, 'El campo debe tener al menos 6 caracteres.')
+  .max(72, 'El campo no debe ser mayor a 72 caracteres.');
