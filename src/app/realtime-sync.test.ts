@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { cacheActionsFor, type TableChange } from './realtime-sync.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { cacheActionsFor, refetchAfterJoin, type TableChange } from './realtime-sync.ts';
 
 const ME = 'a0000000-0000-4000-8000-000000000002';
 const change = (table: string, eventType: TableChange['eventType'], row: Record<string, unknown>): TableChange =>
@@ -56,5 +57,45 @@ describe('cacheActionsFor', () => {
     ]);
     expect(cacheActionsFor(change('staff', 'DELETE', { user_id: ME }), ME)).toEqual([{ kind: 'own-account-changed' }]);
     expect(cacheActionsFor(change('staff', 'UPDATE', { user_id: 'someone-else', role: 'ADMIN' }), ME)).toEqual([]);
+  });
+});
+
+describe('refetchAfterJoin', () => {
+  /** A watched query whose fetches the test finishes by hand, recording which were aborted. */
+  function watchedQuery() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetches: Array<{ signal: AbortSignal; land: (value: number) => void }> = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ['files', 'list', {}],
+      queryFn: ({ signal }) => new Promise<number>((land) => fetches.push({ signal, land })),
+    });
+    const stop = observer.subscribe(() => {});
+    return { client, fetches, observer, stop };
+  }
+
+  it('lets the first page in flight land, then fetches it again (it may predate the join)', async () => {
+    const { client, fetches, observer, stop } = watchedQuery();
+    expect(fetches).toHaveLength(1);
+    refetchAfterJoin(client, ['files']);
+    await Promise.resolve();
+    expect(fetches).toHaveLength(1);
+    expect(fetches[0]!.signal.aborted).toBe(false);
+    fetches[0]!.land(1);
+    await vi.waitFor(() => expect(fetches).toHaveLength(2));
+    expect(observer.getCurrentResult().data).toBe(1);
+    fetches[1]!.land(2);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetches).toHaveLength(2);
+    stop();
+  });
+
+  it('refetches a query that is not fetching at once', async () => {
+    const { client, fetches, observer, stop } = watchedQuery();
+    fetches[0]!.land(1);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    refetchAfterJoin(client, ['files']);
+    await vi.waitFor(() => expect(fetches).toHaveLength(2));
+    stop();
   });
 });

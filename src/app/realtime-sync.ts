@@ -142,6 +142,26 @@ function apply(queryClient: QueryClient, action: CacheAction, onOwnAccountChange
 }
 
 /**
+ * Refetches the queries under `queryKey` for changes the channel's join may have missed, without cancelling a
+ * fetch already on its way: at sign-in the join lands while the first page is loading, and cancelling it
+ * (invalidateQueries' default) pushed the first grid paint back by a whole request. A query that was still
+ * fetching is refetched once that fetch has landed, since it may have read the database before the join.
+ */
+export function refetchAfterJoin(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const inFlight = new Set(cache.findAll({ queryKey, fetchStatus: 'fetching' }));
+  void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  if (inFlight.size === 0) return;
+  const unsubscribe = cache.subscribe((event) => {
+    if (!inFlight.has(event.query)) return;
+    const landed = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error');
+    if (landed) void queryClient.invalidateQueries({ queryKey: event.query.queryKey, exact: true });
+    if (landed || event.type === 'removed') inFlight.delete(event.query);
+    if (inFlight.size === 0) unsubscribe();
+  });
+}
+
+/**
  * The app's one realtime subscription, open while a member of staff is signed in: each change another person
  * makes updates exactly the cached queries it can affect, and a change to the signed-in account's role is
  * re-checked at once. Whenever the channel (re)joins, the watched caches are refetched and the role re-read:
@@ -178,9 +198,7 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       if (status !== 'SUBSCRIBED') return;
       // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
       void realtime.setAuth().then(() => {
-        for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
+        for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) refetchAfterJoin(queryClient, queryKey);
         ownAccountChanged();
       });
     });

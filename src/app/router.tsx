@@ -4,13 +4,13 @@ import { deployment, type Deployment } from '../config/deployment.ts';
 import { PrivateLayout } from './layout.tsx';
 import { RequireAdmin, RequireStaff } from './guards.tsx';
 import { enabledAdminSections } from './admin-sections.ts';
-import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { publicRoutes } from '../features/sharing/routes.tsx';
 import { accountPrivateRoutes, accountPublicRoutes } from '../features/account/routes.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
+import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 
 function Root() {
   return (
@@ -32,9 +32,12 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
   return [
     {
       element: <Root />,
+      // While the first screen's lazy route loads (a sign-in, an upload or a detail link opened directly).
+      HydrateFallback: FullScreenSpinner,
       children: [
         { path: paths.home, element: <Navigate to={paths.files} replace /> },
-        { path: paths.login, element: <LoginRoute /> },
+        // Its own chunk with Auth UI, loaded before the screen shows (see features/auth/components/login-form.tsx).
+        { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
         // Pages behind shared links: no sign-in (spec section 3, public links).
         ...publicRoutes,
         // Password reset and invitations: the mail's link signs in on /reset-password (no guard).

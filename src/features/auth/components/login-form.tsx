@@ -1,6 +1,4 @@
-import { lazy, Suspense } from 'react';
 import type { Credentials } from '../api/sign-in-client.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 
 export type { Credentials };
 
@@ -11,13 +9,8 @@ export interface LoginFormProps {
   externalError?: string | null;
 }
 
-// Auth UI and its styling library load with /login only, never with the files screen.
-const SupabaseSignIn = lazy(async () => ({ default: (await import('./supabase-sign-in.tsx')).SupabaseSignIn }));
-
-export function LoginForm(props: LoginFormProps) {
-  return (
-    <Suspense fallback={<Spinner label="Cargando el formulario…" />}>
-      <SupabaseSignIn {...props} />
-    </Suspense>
-  );
-}
+// Auth UI and its styling library load with /login only, never with the files screen: the router loads the
+// sign-in route (and this form with it) as a lazy route before showing it. Not a React.lazy of its own: a
+// Suspense fallback shown first holds the form back for React's 300 ms reveal throttle, time every person
+// spent looking at a spinner before they could type.
+export { SupabaseSignIn as LoginForm } from './supabase-sign-in.tsx';
