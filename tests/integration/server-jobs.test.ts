@@ -373,4 +373,35 @@ describe('jobs queued by the database, run by the server', () => {
     });
     expect(finished.every((row) => row.attempts === 1)).toBe(true);
   }, 60_000);
+  it('wakes the worker when a job is due, not when a claim or a finish changes nothing to run', async () => {
+    // Each statement runs on a connection of its own, so the notifications it sends are told apart from those
+    // of other test files sharing the stack by the sending backend's pid.
+    const listener = await adminDb();
+    const writer = await adminDb();
+    try {
+      const received: number[] = [];
+      listener.on('notification', (message) => received.push(message.processId));
+      await listener.query('listen server_jobs');
+      const writerPid = (await writer.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const fromWriter = () => received.filter((pid) => pid === writerPid).length;
+      // What an empty claim and a finish do to the table: statement triggers fire even for zero rows, and the
+      // old trigger's notice woke the worker into another claim, about 80 times a second while idle.
+      await writer.query(`update public.server_jobs set state = 'running' where false`);
+      await writer.query(`update public.server_jobs set state = 'done' where false`);
+      const delayedKey = `notify-test-delayed:${crypto.randomUUID()}`;
+      await writer.query(
+        `insert into public.server_jobs (kind, dedupe_key, run_after) values ('regenerate_feed', $1, now() + interval '1 hour')`,
+        [delayedKey],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(fromWriter()).toBe(0);
+      await writer.query(`insert into public.server_jobs (kind, dedupe_key) values ('regenerate_feed', $1)`, [
+        `notify-test-due:${crypto.randomUUID()}`,
+      ]);
+      await eventually(async () => (fromWriter() === 1 ? true : undefined));
+      await writer.query(`delete from public.server_jobs where dedupe_key = $1`, [delayedKey]);
+    } finally {
+      await Promise.all([listener.end(), writer.end()]);
+    }
+  }, 30_000);
 });
