@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import * as tus from 'tus-js-client';
 import sharp from 'sharp';
 import { adminDb, client, clientFor, signedInUser, stackInfo } from '../helpers/clients.ts';
-import { sha256 } from '../helpers/checks.ts';
+import { eventually, sha256 } from '../helpers/checks.ts';
 import { startStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
 
@@ -112,6 +112,32 @@ describe('objects', () => {
     expect(await (await bucket.download(key)).data!.text()).toBe('tres');
     expect((await bucket.update(key, 'cuatro', { contentType: 'text/plain' })).error).toBeNull();
     expect(await (await bucket.download(key)).data!.text()).toBe('cuatro');
+  });
+
+  it('removes the bytes of a replaced version once the replacement has answered', async () => {
+    const key = `${alice.user.id}/replaced.txt`;
+    const bucket = alice.client.storage.from(BUCKET);
+    const db = await adminDb();
+    const blobOf = async () => {
+      const { rows } = await db.query<{ version: string }>(
+        'select version from storage.objects where bucket_id = $1 and name = $2',
+        [BUCKET, key],
+      );
+      const version = rows[0]!.version;
+      return path.join(stackInfo().dataDir, 'storage', 'blobs', version.slice(0, 2), version);
+    };
+    try {
+      expect((await bucket.upload(key, 'primera', { contentType: 'text/plain' })).error).toBeNull();
+      const first = await blobOf();
+      expect(await stat(first).then((s) => s.size)).toBe(7);
+      expect((await bucket.upload(key, 'segunda', { contentType: 'text/plain', upsert: true })).error).toBeNull();
+      const second = await blobOf();
+      expect(second).not.toBe(first);
+      await eventually(async () => ((await stat(first).catch(() => null)) === null ? true : undefined));
+      expect(await readFile(second, 'utf8')).toBe('segunda');
+    } finally {
+      await db.end();
+    }
   });
 
   it('lists one level, moves, copies and removes', async () => {

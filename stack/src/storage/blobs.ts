@@ -16,6 +16,7 @@ import { errors } from './errors.ts';
 export class BlobStore {
   readonly tmpDir: string;
   private readonly blobDir: string;
+  private readonly discarding = new Set<Promise<void>>();
 
   constructor(root: string) {
     this.blobDir = path.join(root, 'blobs');
@@ -87,6 +88,26 @@ export class BlobStore {
 
   async remove(version: string | null | undefined): Promise<void> {
     if (version) await rm(this.pathOf(version), { force: true });
+  }
+
+  /**
+   * Removes a version that a new one replaced, without making the request that replaced it wait: unlinking a
+   * large file frees its extents, ~0.2 s for 1 GiB here, which the completing TUS PATCH spent before its 204.
+   * The object's row already names the new version, so nothing can open the old one any more (a download
+   * still reading it keeps its open file); a crash before the unlink leaves an unreferenced file, never a
+   * missing one.
+   */
+  discard(version: string | null | undefined): void {
+    if (!version) return;
+    const removal: Promise<void> = this.remove(version)
+      .catch(() => {})
+      .finally(() => this.discarding.delete(removal));
+    this.discarding.add(removal);
+  }
+
+  /** Waits for the removals `discard` started (the service's close). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.discarding]);
   }
 
   private async commit(file: string, version: string): Promise<void> {

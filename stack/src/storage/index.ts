@@ -113,5 +113,10 @@ export async function createStorageService(
     }),
   );
 
-  return mountHono(app, { close: () => tus.close() });
+  return mountHono(app, {
+    close: async () => {
+      await tus.close();
+      await blobs.settle();
+    },
+  });
 }

@@ -155,7 +155,7 @@ export async function createTusHandler(
           userMetadata,
           upsert: metadata.upsert === 'true',
         });
-        await blobs.remove(published.replacedVersion);
+        blobs.discard(published.replacedVersion);
       } catch (error) {
         await blobs.remove(stored.version);
         throw fromStorageError(error);

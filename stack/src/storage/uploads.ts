@@ -110,7 +110,7 @@ export async function storeObject(
       userMetadata: body.userMetadata,
       upsert,
     });
-    await blobs.remove(published.replacedVersion);
+    blobs.discard(published.replacedVersion);
     return published.id;
   } catch (error) {
     await blobs.remove(stored.version);
