@@ -300,12 +300,23 @@ describe('who finds what', () => {
       const found = await search({ query: marker }, 'uploadedOn_desc', uploader);
       expect(found.files.map((file) => file.id)).toEqual([ownId]);
       expect(found.total).toBe(1);
+      // The selection bar's summary of 'Seleccionar todos' counts the same set.
+      const summary = await uploader.rpc('file_selection_summary', { p_filter: { query: marker } });
+      expect(summary.data).toMatchObject({ count: 1 });
+      const everyMarkedId = (await search({ query: marker })).files.map((file) => file.id);
+      expect(everyMarkedId).toHaveLength(5);
+      const byIds = await uploader.rpc('file_selection_summary', { p_file_ids: everyMarkedId });
+      expect(byIds.data).toMatchObject({ count: 1 });
+      expect((await admin.rpc('file_selection_summary', { p_filter: { query: marker } })).data).toMatchObject({
+        count: 5,
+      });
       const readable = await uploader.from('files').select('id').ilike('name_en', `%${marker}%`);
       expect(readable.data?.map((row) => row.id)).toEqual([ownId]);
       // The admin finds the four of the other uploader too.
       expect((await search({ query: marker })).total).toBe(5);
       const signedOut = client('anon');
       expect((await signedOut.rpc('search_files', { p_filter: { query: marker } })).error?.code).toBe('42501');
+      expect((await signedOut.rpc('file_selection_summary', { p_filter: {} })).error?.code).toBe('42501');
     } finally {
       await service.from('files').delete().eq('id', ownId);
     }

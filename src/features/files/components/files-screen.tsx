@@ -1,5 +1,5 @@
 import '../files.css';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
@@ -13,11 +13,12 @@ import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonGrid } from '../../../components/ui/skeleton.tsx';
+import { onDemand } from '../../../lib/on-demand.ts';
 
-// Shown only after a selection or a click on an image: they (and their Radix dialogs and menus) load then,
-// keeping the files screen's first paint inside its initial JS budget.
-const SelectionBar = lazy(async () => ({ default: (await import('./selection-bar.tsx')).SelectionBar }));
-const Lightbox = lazy(async () => ({ default: (await import('./lightbox.tsx')).Lightbox }));
+// Shown only after a selection or a click on an image: they (and their Radix dialogs and menus) are not
+// part of the first paint's JS; they download once the first page is on screen.
+const selectionBarModule = onDemand(() => import('./selection-bar.tsx'));
+const lightboxModule = onDemand(() => import('./lightbox.tsx'));
 
 /** The files screen (spec section 2): the filtered count, the filters, the selection and the grid. */
 export function FilesScreen() {
@@ -42,6 +43,15 @@ export function FilesScreen() {
     setPreviewIndex(index);
   }, []);
 
+  const SelectionBar = selectionBarModule.useModule(selection.selection !== null)?.SelectionBar;
+  const Lightbox = lightboxModule.useModule(lightboxWanted)?.Lightbox;
+  const firstPageShown = query.isSuccess;
+  useEffect(() => {
+    if (!firstPageShown) return;
+    selectionBarModule.preload();
+    lightboxModule.preload();
+  }, [firstPageShown]);
+
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -59,10 +69,8 @@ export function FilesScreen() {
           Seleccionar todos ({total})
         </button>
       </div>
-      {selection.selection && (
-        <Suspense fallback={null}>
-          <SelectionBar selection={selection.selection} onClear={selection.clear} />
-        </Suspense>
+      {selection.selection && SelectionBar && (
+        <SelectionBar selection={selection.selection} onClear={selection.clear} />
       )}
       {(query.isError || count.isError) && (
         <p role="alert" className="form-error">
@@ -111,11 +119,7 @@ export function FilesScreen() {
         onNearEnd={loadMore}
       />
       {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
-      {lightboxWanted && (
-        <Suspense fallback={null}>
-          <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />
-        </Suspense>
-      )}
+      {lightboxWanted && Lightbox && <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />}
     </section>
   );
 }
