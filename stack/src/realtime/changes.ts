@@ -52,6 +52,8 @@ type TextTuple = Record<string, string | null | undefined>;
 
 const SLOT_PREFIX = 'local_stack_realtime_';
 const RECONNECT_DELAY_MS = 1000;
+/** Changes of one transaction handed to the subscribers at a time (a bulk load arrives as many batches). */
+const DELIVERY_BATCH = 1000;
 
 export class ChangeStream {
   private service: LogicalReplicationService | undefined;
@@ -60,6 +62,8 @@ export class ChangeStream {
   private pending: CapturedChange[] = [];
   private commitTime = '';
   private transactionId = 0;
+  /** Whether the transaction being decoded was already waited for until a fresh snapshot sees it. */
+  private visibilityAwaited = false;
   private stopping = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private running = false;
@@ -201,6 +205,7 @@ export class ChangeStream {
     switch (message.tag) {
       case 'begin':
         this.pending = [];
+        this.visibilityAwaited = false;
         // Microseconds since the Unix epoch; Realtime reports milliseconds.
         this.commitTime = new Date(Number((message.commitTime as bigint) / 1000n)).toISOString();
         this.transactionId = message.xid;
@@ -211,21 +216,31 @@ export class ChangeStream {
       case 'update':
       case 'delete':
         this.pending.push(this.capture(message));
+        // pgoutput (without streaming) sends a transaction only once it has committed, so a large one is
+        // delivered in batches as it is decoded: buffering it whole until its COMMIT held every row of a
+        // 1M-row bulk load in memory (the stack died at Node's 4 GB heap limit).
+        if (this.pending.length >= DELIVERY_BATCH) await this.deliverPending();
         return;
-      case 'commit': {
-        const changes = this.pending;
-        this.pending = [];
-        if (changes.length === 0) return;
-        // Subscribers' RLS checks select the changed rows: they must run in snapshots that see this commit.
-        if (!(await waitForCommitVisible(this.options.adminPool, this.transactionId))) {
-          this.options.log(`transaction ${this.transactionId} is still not visible; delivering its changes anyway`);
-        }
-        await this.options.onCommit(changes);
+      case 'commit':
+        await this.deliverPending();
         return;
-      }
       default:
         return;
     }
+  }
+
+  private async deliverPending(): Promise<void> {
+    const changes = this.pending;
+    this.pending = [];
+    if (changes.length === 0) return;
+    // Subscribers' RLS checks select the changed rows: they must run in snapshots that see this commit.
+    if (!this.visibilityAwaited) {
+      this.visibilityAwaited = true;
+      if (!(await waitForCommitVisible(this.options.adminPool, this.transactionId))) {
+        this.options.log(`transaction ${this.transactionId} is still not visible; delivering its changes anyway`);
+      }
+    }
+    await this.options.onCommit(changes);
   }
 
   private capture(message: Pgoutput.MessageInsert | Pgoutput.MessageUpdate | Pgoutput.MessageDelete): CapturedChange {
