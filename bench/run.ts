@@ -49,8 +49,10 @@ async function main() {
       rows.push(...result.map((row) => ({ ...row, bench: name })));
       console.log(`[${index + 1}/${files.length}] ${name} done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     } catch (error) {
-      failures.push(`${name}: ${(error as Error).message}`);
-      console.error(`[${index + 1}/${files.length}] ${name} failed: ${(error as Error).stack ?? String(error)}`);
+      // API errors (PostgREST's, Auth's) arrive as plain objects: show their fields, not '[object Object]'.
+      const described = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error);
+      failures.push(`${name}: ${error instanceof Error ? error.message : described}`);
+      console.error(`[${index + 1}/${files.length}] ${name} failed: ${described}`);
     }
   }
 
