@@ -18,8 +18,6 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
 const SCROLL_FILES = isQuick() ? 2_000 : 10_000;
 const SCROLL_STEP_PX = 120;
 
-const count = async (page: Page) => Number(await page.getByTestId('files-count').textContent());
-
 /** The number of files count_files reports for some filters, as the signed-in admin sees them. */
 type ExpectedTotal = (filter: Record<string, unknown>) => Promise<number>;
 
@@ -88,7 +86,13 @@ async function measure(page: Page, appUrl: string, runs: number, expectedTotal: 
   await signInAsAdmin(page, appUrl);
   await page.locator('.file-card').first().waitFor({ timeout: 60_000 });
   const firstPaint = performance.now() - signInStarted;
-  const total = await count(page);
+  // The heading's total is a request of its own beside the first page: at 1M files it can still read '…'
+  // when the first card is painted, so wait for the number the database gives instead of reading it once.
+  const total = await expectedTotal({});
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="files-count"]')?.textContent === expected,
+    String(total),
+  );
 
   const keystroke: number[] = [];
   const filter: number[] = [];
