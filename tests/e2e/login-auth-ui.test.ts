@@ -30,12 +30,13 @@ describe('sign-in with Auth UI', () => {
       expect(await page.getByRole('link').allTextContents()).toEqual(['¿Has olvidado tu contraseña?']);
       for (const text of ['Sign up', 'Regístrate', 'magic link', 'Forgot', 'contraseña olvidada'])
         expect(await page.getByText(text).count()).toBe(0);
-      // The deployment's colour, darkened so white text on it passes AA (Mediateca: #0084D8 → #005f9b).
-      expect(
-        await page
-          .getByRole('button', { name: 'Entrar' })
-          .evaluate((button) => getComputedStyle(button).backgroundColor),
-      ).toBe('rgb(0, 95, 156)');
+      // The deployment's colour, darkened so white text on it passes AA (Mediateca: #0084D8 → #005f9b). Auth UI
+      // eases the button's background in as its styles arrive, so the colour is read once it has settled.
+      await expect
+        .poll(() =>
+          page.getByRole('button', { name: 'Entrar' }).evaluate((button) => getComputedStyle(button).backgroundColor),
+        )
+        .toBe('rgb(0, 95, 156)');
       await expectAccessible(page);
       await screenshot(page, `login-${viewport}`);
       await context.close();
