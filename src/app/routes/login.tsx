@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { deployment } from '../../config/deployment.ts';
@@ -8,11 +8,10 @@ import { LoginForm, type Credentials } from '../../features/auth/components/logi
 import { refusalMessages, signInErrorMessage } from '../../lib/auth/messages.ts';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { accountPaths } from '../../features/account/account-paths.ts';
+import { onDemand } from '../../lib/on-demand.ts';
 
 // The second step (accounts with an authenticator app) loads only when needed.
-const MfaCodeStep = lazy(async () => ({
-  default: (await import('../../features/account/components/mfa-code-step.tsx')).MfaCodeStep,
-}));
+const mfaCodeStepModule = onDemand(() => import('../../features/account/components/mfa-code-step.tsx'));
 
 /** Only same-site paths are followed after sign-in, never an absolute URL someone put in the link. */
 function safeRedirect(value: string | null): string {
@@ -23,6 +22,7 @@ export function LoginRoute() {
   const { state, clearRefusal, signOut } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
+  const MfaCodeStep = mfaCodeStepModule.useModule(state.status === 'needsCode')?.MfaCodeStep;
   const navigate = useNavigate();
   const target = safeRedirect(params.get('redirect'));
   const signingOut = state.status === 'signedIn' && isSignOutState(location.state);
@@ -51,9 +51,11 @@ export function LoginRoute() {
         {state.status === 'needsCode' ? (
           <>
             <h2 className="login-subtitle">Código de verificación</h2>
-            <Suspense fallback={<FullScreenSpinner />}>
+            {MfaCodeStep ? (
               <MfaCodeStep factorId={state.factorId} onCancel={() => void signOut()} />
-            </Suspense>
+            ) : (
+              <FullScreenSpinner />
+            )}
           </>
         ) : (
           <>

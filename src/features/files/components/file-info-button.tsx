@@ -1,8 +1,23 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FileRow } from '../api/search-files.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 
 // The panel and Radix's popover load on the first click on any card's button, not with the files screen.
-const FileInfoPopover = lazy(async () => ({ default: (await import('./file-info-popover.tsx')).FileInfoPopover }));
+const infoPopoverModule = onDemand(() => import('./file-info-popover.tsx'));
+
+/** The panel once its module is in; until then the plain button stays where it is. */
+function LoadedInfoPopover({
+  file,
+  onPreview,
+  placeholder,
+}: {
+  file: FileRow;
+  onPreview: () => void;
+  placeholder: ReactNode;
+}) {
+  const FileInfoPopover = infoPopoverModule.useModule(true)?.FileInfoPopover;
+  return FileInfoPopover ? <FileInfoPopover file={file} onPreview={onPreview} /> : placeholder;
+}
 
 /**
  * The admin info panel of a card (spec section 2): name, size, date, the Activo toggle, Editar and Preview
@@ -24,10 +39,5 @@ export function FileInfoButton({ file, onPreview }: { file: FileRow; onPreview: 
       <span aria-hidden="true">i</span>
     </button>
   );
-  if (!used) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <FileInfoPopover file={file} onPreview={onPreview} />
-    </Suspense>
-  );
+  return used ? <LoadedInfoPopover file={file} onPreview={onPreview} placeholder={plain} /> : plain;
 }
