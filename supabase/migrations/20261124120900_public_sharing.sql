@@ -1,16 +1,11 @@
 -- Shared links ({domain}/file/{id}, {domain}/collection/{id}) are opened by anonymous visitors. They may
 -- read one published file or one public collection by its id, and nothing else: no listing of files or
 -- collections (a guessed id reveals nothing unless it is shared), and only the columns a public page shows
--- (never the uploader's e-mail, storage paths or staff-only options). So anon loses its table reads and
+-- (never the uploader's e-mail, storage paths or staff-only options). So anon has no table reads at all and
 -- gets two security-definer functions that check published/public themselves. The bytes are served by the
 -- public-media function (signed URLs for published files only); the media bucket stays private.
 
-drop policy "Anyone reads published files" on public.files;
-drop policy "Anyone reads public collections" on public.collections;
-drop policy "Anyone reads the published files of public collections" on public.collection_files;
-revoke select on public.files, public.collections, public.collection_files from anon;
-
--- The public fields of one published file, or null when it is unpublished or unknown.
+-- The public fields of one file.
 create function private.public_file_json(p_file public.files)
 returns jsonb
 language sql
@@ -33,6 +28,7 @@ as $$
 $$;
 revoke all on function private.public_file_json(public.files) from public;
 
+-- One published file, or null when it is unpublished or unknown.
 create function public.get_public_file(p_file_id uuid)
 returns jsonb
 language sql

@@ -1,6 +1,7 @@
 -- Tag categories and tags (bilingual). Staff who use the library read them; only admins change them.
 -- Deleting a category deletes its tags, and deleting a tag deletes its file links (foreign keys cascade,
--- so one DELETE statement is the whole atomic operation of the spec).
+-- so one DELETE statement is the whole atomic operation of the spec). Names are single-line labels: a
+-- control character (a newline pasted from a spreadsheet, an escape) would break cards, menus and feeds.
 
 create table public.tag_categories (
   id uuid primary key default gen_random_uuid(),
@@ -8,7 +9,8 @@ create table public.tag_categories (
   name_en text not null check (char_length(btrim(name_en)) between 1 and 200),
   hide_b2c boolean not null default false,
   hide_b2b boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  constraint tag_categories_names_printable check (name_es !~ '[[:cntrl:]]' and name_en !~ '[[:cntrl:]]')
 );
 
 create table public.tags (
@@ -16,7 +18,8 @@ create table public.tags (
   category_id uuid not null references public.tag_categories (id) on delete cascade,
   name_es text not null check (char_length(btrim(name_es)) between 1 and 200),
   name_en text not null check (char_length(btrim(name_en)) between 1 and 200),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  constraint tags_names_printable check (name_es !~ '[[:cntrl:]]' and name_en !~ '[[:cntrl:]]')
 );
 create index tags_category_id_idx on public.tags (category_id);
 

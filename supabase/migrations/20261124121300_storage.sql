@@ -1,9 +1,9 @@
 -- Buckets and object policies. Media objects live at `{fileId}/{uploadId}.{ext}` in the private `media`
--- bucket. An upload happens before its file row exists (the row is written when the upload finishes), so
--- an uploader may write under a file id nobody owns yet, or under one of their own files (replacement),
--- never under someone else's. Reads follow the files policies; deletes are admins' (and the trash
--- function's, as service role). The public feed JSON lives in the public `public-feed` bucket, written by
--- the service role only; deleted files go to the private `trash` bucket.
+-- bucket. An upload happens before its file row exists (the row is written when the upload finishes), so an
+-- uploader may write under a file id nobody owns yet, or under one of their own files (replacement), never
+-- under someone else's or a trashed file's. Reads follow the files policies; deletes are admins' (and the
+-- trash mover's, as service role). The public feed JSON lives in the public `public-feed` bucket, written by
+-- the service role only; deleted and replaced objects go to the private `trash` bucket (trash.sql).
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values
@@ -85,3 +85,8 @@ create policy "Staff overwrite media objects under their own file ids" on storag
 create policy "Admins delete media objects" on storage.objects
   for delete to authenticated
   using (bucket_id = 'media' and (select private.is_admin()));
+
+-- The Papelera shows thumbnails of the trashed objects (signed URLs for admins).
+create policy "Admins read objects in the trash" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'trash' and (select private.is_admin()));

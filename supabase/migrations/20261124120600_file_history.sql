@@ -1,8 +1,10 @@
 -- Historial (issue 21): every change to a file — texts and options, publication, replacement, tags,
--- collections, deletion — is recorded by the database itself, whoever made it (the app, a script, SQL), as
--- who, when, what and old → new. Append-only: no API role may insert, change or delete a row; the triggers
--- (security definer) are the only writers. Admins read every file's history, uploaders their own files'.
--- Statement-level triggers with transition tables: a bulk change of 100k files is one insert, not 100k.
+-- collections, deletion, restore — is recorded by the database itself, whoever made it (the app, a script,
+-- SQL), as who, when, what and old → new. Append-only: no API role may insert, change or delete a row; the
+-- triggers (security definer) are the only writers. Admins read every file's history, uploaders their own
+-- files'. Statement-level triggers with transition tables: a bulk change of 100k files is one insert.
+-- A restore (restore_files, trash.sql) is one 'restored' row, not 'created' plus one per tag/collection:
+-- while it runs the trashed rows are marked `restoring`, which these triggers read.
 
 create table public.file_history (
   id bigint generated always as identity primary key,
@@ -10,10 +12,11 @@ create table public.file_history (
   changed_at timestamptz not null default now(),
   changed_by uuid default auth.uid(),
   changed_by_email text,
-  action text not null check (action in ('created', 'edited', 'published', 'unpublished', 'replaced',
-                                          'tagged', 'untagged', 'added_to_collection',
-                                          'removed_from_collection', 'deleted')),
-  changes jsonb not null default '{}'::jsonb
+  action text not null,
+  changes jsonb not null default '{}'::jsonb,
+  constraint file_history_action_check
+    check (action in ('created', 'edited', 'published', 'unpublished', 'replaced', 'tagged', 'untagged',
+                      'added_to_collection', 'removed_from_collection', 'deleted', 'restored'))
 );
 
 comment on table public.file_history is
@@ -36,20 +39,6 @@ create policy "Admins read every file's history and uploaders that of their own 
 revoke all on public.file_history from anon, authenticated, service_role;
 grant select on public.file_history to authenticated, service_role;
 
-create function private.current_actor_email()
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select coalesce(
-    (select s.email from public.staff s where s.user_id = (select auth.uid())),
-    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
-  )
-$$;
-revoke all on function private.current_actor_email() from public;
-
 create function private.record_file_changes()
 returns trigger
 language plpgsql
@@ -62,9 +51,14 @@ declare
   actor_email text := private.current_actor_email();
 begin
   if tg_op = 'INSERT' then
+    -- A restored file (restore_files) is recorded as restored, not as a new upload.
     insert into public.file_history (file_id, changed_by_email, action, changes)
-    select n.id, actor_email, 'created', jsonb_build_object('original_file_name', n.original_file_name)
-      from new_files n;
+    select n.id, actor_email,
+           case when t.file_id is null then 'created' else 'restored' end,
+           case when t.file_id is null then jsonb_build_object('original_file_name', n.original_file_name)
+                else jsonb_build_object('name_es', n.name_es) end
+      from new_files n
+      left join public.trashed_files t on t.file_id = n.id and t.restoring;
   elsif tg_op = 'DELETE' then
     insert into public.file_history (file_id, changed_by_email, action, changes)
     select o.id, actor_email, 'deleted', jsonb_build_object('name_es', o.name_es) from old_files o;
@@ -104,7 +98,9 @@ begin
   if tg_op = 'INSERT' then
     insert into public.file_history (file_id, changed_by_email, action, changes)
     select n.file_id, private.current_actor_email(), 'tagged', jsonb_build_object('tag', t.name_es)
-      from new_links n join public.tags t on t.id = n.tag_id;
+      from new_links n join public.tags t on t.id = n.tag_id
+     -- A restore brings its tags back with it: recorded once, as restored.
+     where not exists (select 1 from public.trashed_files r where r.file_id = n.file_id and r.restoring);
   else
     -- A file deleted with its tags is recorded once, as deleted.
     insert into public.file_history (file_id, changed_by_email, action, changes)
@@ -126,7 +122,8 @@ begin
   if tg_op = 'INSERT' then
     insert into public.file_history (file_id, changed_by_email, action, changes)
     select n.file_id, private.current_actor_email(), 'added_to_collection', jsonb_build_object('collection', c.name)
-      from new_links n join public.collections c on c.id = n.collection_id;
+      from new_links n join public.collections c on c.id = n.collection_id
+     where not exists (select 1 from public.trashed_files r where r.file_id = n.file_id and r.restoring);
   else
     insert into public.file_history (file_id, changed_by_email, action, changes)
     select o.file_id, private.current_actor_email(), 'removed_from_collection',

@@ -1,19 +1,44 @@
--- Reporting views for analysts (role `analyst`, 20261123140000_analyst_role.sql), documented with example
--- queries in supabase/README.md.
+-- Analysts query Postgres directly (psql, Metabase, Grafana): the `analyst` role and its reporting views,
+-- documented with example queries in supabase/README.md.
 --
--- The views run with their owner's rights (not security_invoker), which bypasses RLS on purpose: the
+-- The role. Analysts get a group role of their own instead of `postgres` (which can change everything and
+-- read auth secrets) or the API roles (bound by RLS to one staff member's view). `analyst` cannot log in and
+-- has no password: each analyst is a LOGIN member made outside migrations (the local stack makes
+-- `analyst_local`; supabase/README.md shows how on hosted). Read-only by construction: it is granted SELECT
+-- on the `analytics` views only and nothing else anywhere, so a write fails on privileges even after
+-- `set default_transaction_read_only = off`. The settings below are the defaults every member gets (role
+-- settings are not inherited, so the member's own `alter role … set` copies them): read-only transactions
+-- guard against a stray write through some function PUBLIC may execute, and the timeouts stop a runaway
+-- query or an idle open transaction from holding resources the app needs.
+
+do $$
+begin
+  if not exists (select from pg_catalog.pg_roles where rolname = 'analyst') then
+    create role analyst nologin noinherit nocreatedb nocreaterole noreplication nobypassrls;
+  end if;
+end
+$$;
+
+comment on role analyst is 'Read-only analysts: SELECT on the analytics schema only. Members log in; this role does not.';
+
+alter role analyst set default_transaction_read_only = on;
+alter role analyst set statement_timeout = '10s';
+alter role analyst set idle_in_transaction_session_timeout = '5min';
+-- Reports group 100k files and 450k tag links; at the default 4MB those aggregates spill to disk.
+alter role analyst set work_mem = '32MB';
+
+-- The views. They run with their owner's rights (not security_invoker), which bypasses RLS on purpose: the
 -- policies describe what one staff member may see through the app, while an analyst needs the whole
 -- library. That is safe because the views are the only thing `analyst` may read, they are aggregates or
--- catalogue fields (titles, tags, sizes), and they leave out what RLS or column grants keep private:
--- no auth data, no storage paths, no academy members' names or e-mails, no job payloads. The schema is
--- not exposed through the API (config.toml [api] schemas) and anon/authenticated get no usage on it.
+-- catalogue fields (titles, tags, sizes), and they leave out what RLS or column grants keep private: no auth
+-- data, no storage paths, no academy members' names or e-mails, no job payloads. The schema is not exposed
+-- through the API (config.toml [api] schemas) and anon/authenticated get no usage on it.
 --
 -- Speed at 100k files: every view is one pass over its tables (aggregates hashed in a single scan, no
 -- per-row subqueries), measured by bench/analytics.ts as analyst_local; the role's work_mem keeps those
 -- hashes in memory. Plain views stay exact to the second; if the library grows far past 100k files, the
 -- heavy ones (tag coverage, tag usage) can become materialized views refreshed by the job queue without
 -- changing their columns.
-
 create schema analytics;
 comment on schema analytics is 'Read-only reporting views for the analyst role. See supabase/README.md.';
 revoke all on schema analytics from public;
