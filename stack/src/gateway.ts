@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { MountedService } from './service.ts';
 import { sendJson } from './http/json.ts';
 import { proxyRequest } from './http/proxy.ts';
+import { rememberReceivedHeaders } from './http/received-headers.ts';
 
 /**
  * One origin for every Supabase API, routed like the Kong config of `supabase start`
@@ -147,6 +148,7 @@ export function createGateway(options: GatewayOptions): http.Server {
   };
 
   const server = http.createServer((req, res) => {
+    rememberReceivedHeaders(req);
     const url = req.url ?? '/';
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
       res.writeHead(200, {

@@ -16,8 +16,11 @@ export interface ProjectConfig {
     refreshTokenReuseInterval: number;
     enableSignup: boolean;
     minimumPasswordLength: number;
-    /** `[auth.rate_limit]`, requests per 5 minutes per address, as GoTrue applies them. */
-    rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+    /**
+     * `[auth.rate_limit]`: requests per 5 minutes per address, as GoTrue applies them; `emailSentPerHour` is
+     * what the CLI hands GoTrue as GOTRUE_RATE_LIMIT_EMAIL_SENT (`email_sent` with SMTP on, else 360000).
+     */
+    rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number; emailSentPerHour: number };
     /** `additional_redirect_urls`: where e-mail links may send the browser besides site_url (globs allowed). */
     additionalRedirectUrls: string[];
     /** `[auth.email]`: one-time codes and how often one address may be mailed. */
@@ -26,6 +29,10 @@ export interface ProjectConfig {
       otpExpiry: number;
       maxFrequencySeconds: number;
       securePasswordChange: boolean;
+      /** `enable_confirmations`: GoTrue's !MAILER_AUTOCONFIRM; the project-wide e-mail limit applies only then. */
+      enableConfirmations: boolean;
+      /** `double_confirm_changes`: an e-mail change is confirmed from both addresses (secure e-mail change). */
+      doubleConfirmChanges: boolean;
       /** `[auth.email.template.NAME]` subject and HTML file (absolute path), as `supabase start` reads them. */
       templates: Record<string, { subject?: string; contentPath?: string }>;
       /** `[auth.email.smtp]`: a real SMTP server (hosted projects); absent → the local mail catcher. */
@@ -118,6 +125,7 @@ const configSchema = z.object({
       token_refresh: count.default(150),
       sign_in_sign_ups: count.default(30),
       token_verifications: count.default(30),
+      email_sent: count.default(2),
     }),
     additional_redirect_urls: z.array(z.string()).default([]),
     email: section({
@@ -128,6 +136,8 @@ const configSchema = z.object({
         .union([z.number().nonnegative(), z.string().regex(DURATION, 'must be a duration such as "1s" or "1m"')])
         .default('1s'),
       secure_password_change: z.boolean().default(false),
+      enable_confirmations: z.boolean().default(false),
+      double_confirm_changes: z.boolean().default(true),
       template: z
         .record(z.string(), z.object({ subject: z.string().optional(), content_path: z.string().optional() }))
         .default({}),
@@ -185,6 +195,7 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
         tokenRefresh: auth.rate_limit.token_refresh,
         signInSignUps: auth.rate_limit.sign_in_sign_ups,
         tokenVerifications: auth.rate_limit.token_verifications,
+        emailSentPerHour: smtp.enabled ? auth.rate_limit.email_sent : 360_000,
       },
       additionalRedirectUrls: auth.additional_redirect_urls,
       email: {
@@ -192,6 +203,8 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
         otpExpiry: auth.email.otp_expiry,
         maxFrequencySeconds: toSeconds(auth.email.max_frequency),
         securePasswordChange: auth.email.secure_password_change,
+        enableConfirmations: auth.email.enable_confirmations,
+        doubleConfirmChanges: auth.email.double_confirm_changes,
         templates: Object.fromEntries(
           Object.entries(auth.email.template).map(([name, { subject, content_path }]) => [
             name,

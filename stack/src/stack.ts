@@ -64,10 +64,11 @@ export interface StackOptions {
   /** Extra secrets for edge functions, as `supabase secrets set` would provide (on top of functions/.env). */
   functionSecrets?: Record<string, string>;
   /**
-   * Auth's request rate limits from `[auth.rate_limit]` (default: true). Test stacks whose suites sign in
-   * hundreds of times from one address turn them off; tests/integration/auth-rate-limit.test.ts keeps them.
+   * The header Auth's `[auth.rate_limit]` limits key on, as GOTRUE_RATE_LIMIT_HEADER (default X-Forwarded-For,
+   * as hosted Supabase's edge sets it; env STACK_AUTH_RATE_LIMIT_HEADER). A request without it is not limited,
+   * like every request under `supabase start`; null turns the limits off.
    */
-  authRateLimits?: boolean;
+  authRateLimitHeader?: string | null;
   /** Work off server jobs (post-processing, feed, trash) as pg_cron + pg_net do on hosted Supabase (default: true). */
   jobWorker?: boolean;
   log?: (message: string) => void;
@@ -182,7 +183,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     if (catcher) cleanups.push(() => catcher.close());
     const auth = await mount('auth', (ctx) =>
-      createAuthService(ctx, config.auth, mailer, { rateLimits: options.authRateLimits }),
+      createAuthService(ctx, config.auth, mailer, { rateLimitHeader: options.authRateLimitHeader }),
     );
     const storage = await mount('storage', (ctx) => createStorageService(ctx, config.storage));
     const realtime = await mount('realtime', (ctx) => createRealtimeService(ctx));

@@ -4,9 +4,9 @@ import type { PoolClient } from 'pg';
 import type { ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
 import { bearerToken, isExpiredError, verifyJwt, type Claims } from '../jwt.ts';
-import { AuthError, clientIp, gatewaySeenAddress } from './http.ts';
+import { AuthError, clientIp } from './http.ts';
 import { findUserById, usersJson, type UserRow } from './users.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { IntervalLimiter, RateLimiter, rateLimitKey } from './rate-limit.ts';
 import { addAmrClaim, createSession, insertRefreshToken, sessionJson, type TokenSettings } from './sessions.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { withTransaction as inTransaction } from '../http/transaction.ts';
@@ -17,6 +17,14 @@ const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
 export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa';
 
+export interface AuthOptions {
+  /**
+   * GOTRUE_RATE_LIMIT_HEADER: the request header whose first value keys the per-client limits (default
+   * X-Forwarded-For, as hosted Supabase); null applies none, as `supabase start` does.
+   */
+  rateLimitHeader?: string | null;
+}
+
 /** Everything a route needs besides its request: the database, config, limits, the caller's identity. */
 export interface AuthDeps {
   ctx: ServiceContext;
@@ -26,6 +34,8 @@ export interface AuthDeps {
   withTransaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T>;
   /** Takes one request from the caller's bucket of `group`; 429 over_request_rate_limit when empty. */
   limit(group: LimitGroup, req: IncomingMessage): void;
+  /** Counts one mail against the project's hourly e-mail limit; 429 over_email_send_rate_limit when spent. */
+  limitEmail(): void;
   authenticate(req: IncomingMessage): Promise<Claims>;
   authenticatedUser(req: IncomingMessage): Promise<{ claims: Claims; user: UserRow }>;
   requireAdmin(req: IncomingMessage): Promise<Claims>;
@@ -37,7 +47,7 @@ export function createAuthDeps(
   ctx: ServiceContext,
   config: ProjectConfig['auth'],
   mailer: Mailer,
-  options: { rateLimits?: boolean },
+  options: AuthOptions,
 ): AuthDeps {
   // GoTrue's groups (apilimiter): /token; /signup; /otp, /magiclink, /recover and /resend share
   // RATE_LIMIT_OTP, which the CLI's `sign_in_sign_ups` sets; /verify has its own.
@@ -49,6 +59,8 @@ export function createAuthDeps(
     // MFA.RateLimitChallengeAndVerify: 15 per minute per address in GoTrue's defaults.
     mfa: new RateLimiter(75),
   };
+  const rateLimitHeader = options.rateLimitHeader === undefined ? 'X-Forwarded-For' : options.rateLimitHeader;
+  const emailLimiter = new IntervalLimiter(config.rateLimit.emailSentPerHour);
   const tokens: TokenSettings = {
     jwtSecret: ctx.jwtSecret,
     jwtExpiry: config.jwtExpiry,
@@ -76,9 +88,17 @@ export function createAuthDeps(
     mailer,
     withTransaction,
     limit(group, req) {
-      if (options.rateLimits === false) return;
-      if (!limiters[group].take(gatewaySeenAddress(req))) {
+      const key = rateLimitKey(req, rateLimitHeader);
+      if (key !== null && !limiters[group].take(key)) {
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
+    },
+    limitEmail() {
+      // GoTrue refuses every mail when the limit is 0, and otherwise counts mails only while confirmations are
+      // on (its autoconfirm mode skips the limiter).
+      const counted = config.rateLimit.emailSentPerHour === 0 || config.email.enableConfirmations;
+      if (counted && !emailLimiter.take()) {
+        throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
       }
     },
     authenticate,

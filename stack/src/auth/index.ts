@@ -2,7 +2,7 @@ import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
 import { createAuthApp } from './app.ts';
 import { mountHono } from '../http/mount.ts';
-import { createAuthDeps } from './context.ts';
+import { createAuthDeps, type AuthOptions } from './context.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -32,7 +32,7 @@ export async function createAuthService(
   ctx: ServiceContext,
   config: ProjectConfig['auth'],
   mailer: Mailer,
-  options: { rateLimits?: boolean } = {},
+  options: AuthOptions = {},
 ): Promise<MountedService> {
   const deps = createAuthDeps(ctx, config, mailer, options);
   const app = createAuthApp(ctx.log);

@@ -93,6 +93,7 @@ export async function issueEmailToken(
   );
   const link = actionLink(deps, hash, type, options.referrer);
   if (options.mail) {
+    deps.limitEmail();
     try {
       await deps.mailer.send(mail, email, {
         SiteURL: deps.config.siteUrl,
