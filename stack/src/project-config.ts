@@ -12,6 +12,8 @@ export interface ProjectConfig {
   auth: {
     siteUrl: string;
     jwtExpiry: number;
+    /** `signing_keys_path` (absolute): asymmetric JWKs GoTrue signs user tokens with; null → HS256 only. */
+    signingKeysPath: string | null;
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     enableSignup: boolean;
@@ -117,6 +119,7 @@ const configSchema = z.object({
   auth: section({
     site_url: z.string().default('http://127.0.0.1:3000'),
     jwt_expiry: count.default(3600),
+    signing_keys_path: z.string().default(''),
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: count.default(10),
     enable_signup: z.boolean().default(true),
@@ -187,6 +190,8 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
     auth: {
       siteUrl: auth.site_url,
       jwtExpiry: auth.jwt_expiry,
+      // Relative to supabase/, as the CLI resolves it.
+      signingKeysPath: auth.signing_keys_path ? path.resolve(supabaseDir, auth.signing_keys_path) : null,
       refreshTokenRotation: auth.enable_refresh_token_rotation,
       refreshTokenReuseInterval: auth.refresh_token_reuse_interval,
       enableSignup: auth.enable_signup && auth.email.enable_signup,

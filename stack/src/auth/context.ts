@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import type { PoolClient } from 'pg';
 import type { ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
-import { bearerToken, isExpiredError, verifyJwt, type Claims } from '../jwt.ts';
+import { bearerToken, isExpiredError, type Claims } from '../jwt.ts';
 import { AuthError, clientIp } from './http.ts';
 import { findUserById, usersJson, type UserRow } from './users.ts';
 import { IntervalLimiter, RateLimiter, rateLimitKey } from './rate-limit.ts';
@@ -62,7 +62,7 @@ export function createAuthDeps(
   const rateLimitHeader = options.rateLimitHeader === undefined ? 'X-Forwarded-For' : options.rateLimitHeader;
   const emailLimiter = new IntervalLimiter(config.rateLimit.emailSentPerHour);
   const tokens: TokenSettings = {
-    jwtSecret: ctx.jwtSecret,
+    keys: ctx.jwtKeys,
     jwtExpiry: config.jwtExpiry,
     issuer: `${ctx.apiUrl}/auth/v1`,
   };
@@ -74,7 +74,7 @@ export function createAuthDeps(
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     try {
-      return await verifyJwt(token, ctx.jwtSecret);
+      return await ctx.jwtKeys.verify(token);
     } catch (error) {
       const reason = isExpiredError(error) ? 'token has invalid claims: token is expired' : (error as Error).message;
       throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
