@@ -144,7 +144,7 @@ async function deno(dir: string, report: string, files: string[]): Promise<Count
         const body = match[3] ?? '';
         if (/<failure/.test(body)) {
           counts.failed += 1;
-          counts.failures.push(`test/deno/${file}: ${match[1]}`);
+          counts.failures.push(`test/deno/${file}: ${match[1]!.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&')}`);
         } else if (/<skipped/.test(body)) counts.skipped += 1;
         else counts.passed += 1;
       }

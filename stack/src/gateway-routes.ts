@@ -42,6 +42,7 @@ export function gatewayRoutes(
       prefix: '/auth/v1',
       rewriteAuthorization: (_method, subpath) => !isOpenAuthPath(subpath),
       requireKey: key((_method, subpath) => !isOpenAuthPath(subpath)),
+      apikeyVerbatim: true,
       upstream: upstreams.auth,
     },
     {

@@ -62,6 +62,12 @@ export interface GatewayRoute {
    * public and signed URLs to browsers, which send no headers).
    */
   requireKey: boolean | ((method: string, subpath: string) => boolean);
+  /**
+   * Copy a JWT `apikey` into `Authorization` as it is, without "Bearer ", as the CLI's Kong template does
+   * (`… or headers.apikey`). GoTrue then answers a call that needs a user (MFA, /user) and has only the apikey
+   * with 401 no_authorization, as under `supabase start`.
+   */
+  apikeyVerbatim?: boolean;
   upstream: MountedService | UpstreamProxy;
 }
 
@@ -126,14 +132,14 @@ function enforceCors(res: ServerResponse): void {
 export function createGateway(options: GatewayOptions): http.Server {
   const routes = [...options.routes].sort((a, b) => b.prefix.length - a.prefix.length);
 
-  const authorizationFor = (req: IncomingMessage): string | undefined => {
+  const authorizationFor = (req: IncomingMessage, verbatim: boolean): string | undefined => {
     const authorization = req.headers.authorization;
     if (authorization && !/^bearer sb_/i.test(authorization)) return authorization;
     const apikey = headerValue(req.headers.apikey) ?? authorization?.replace(/^bearer /i, '');
     if (!apikey) return undefined;
     if (apikey === options.secretKey) return `Bearer ${options.serviceRoleKey}`;
     if (apikey === options.publishableKey) return `Bearer ${options.anonKey}`;
-    return `Bearer ${apikey}`;
+    return verbatim && !authorization ? apikey : `Bearer ${apikey}`;
   };
 
   const matchRoute = (url: string) => {
@@ -177,7 +183,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       return;
     }
     if (applies(route.rewriteAuthorization, req.method ?? 'GET', subpath)) {
-      const authorization = authorizationFor(req);
+      const authorization = authorizationFor(req, route.apikeyVerbatim ?? false);
       if (authorization) setRequestHeader(req, 'authorization', authorization);
     }
     addForwardedHeaders(req, route.prefix);

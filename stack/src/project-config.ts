@@ -23,6 +23,12 @@ export interface ProjectConfig {
      * what the CLI hands GoTrue as GOTRUE_RATE_LIMIT_EMAIL_SENT (`email_sent` with SMTP on, else 360000).
      */
     rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number; emailSentPerHour: number };
+    /** `[auth.mfa.web_authn]`: WebAuthn second factors (GoTrue's MFA_WEB_AUTHN_*_ENABLED), off by default. */
+    webAuthnMfa: { enrollEnabled: boolean; verifyEnabled: boolean };
+    /** `[auth.webauthn]`: the relying party GoTrue checks attestations and assertions against. */
+    webAuthn: { rpId: string | null; rpDisplayName: string; rpOrigins: string[] };
+    /** `[auth.oauth_server] enabled`: the OAuth 2.1 server (its admin API /admin/oauth/clients). */
+    oauthServer: { enabled: boolean };
     /** `additional_redirect_urls`: where e-mail links may send the browser besides site_url (globs allowed). */
     additionalRedirectUrls: string[];
     /** `[auth.email]`: one-time codes and how often one address may be mailed. */
@@ -131,6 +137,15 @@ const configSchema = z.object({
       email_sent: count.default(2),
     }),
     additional_redirect_urls: z.array(z.string()).default([]),
+    mfa: section({
+      web_authn: section({ enroll_enabled: z.boolean().default(false), verify_enabled: z.boolean().default(false) }),
+    }),
+    webauthn: section({
+      rp_id: z.string().default(''),
+      rp_display_name: z.string().default('Supabase'),
+      rp_origins: z.array(z.string()).default([]),
+    }),
+    oauth_server: section({ enabled: z.boolean().default(false) }),
     email: section({
       enable_signup: z.boolean().default(true),
       otp_length: count.default(6),
@@ -203,6 +218,16 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
         emailSentPerHour: smtp.enabled ? auth.rate_limit.email_sent : 360_000,
       },
       additionalRedirectUrls: auth.additional_redirect_urls,
+      webAuthnMfa: {
+        enrollEnabled: auth.mfa.web_authn.enroll_enabled,
+        verifyEnabled: auth.mfa.web_authn.verify_enabled,
+      },
+      webAuthn: {
+        rpId: auth.webauthn.rp_id || null,
+        rpDisplayName: auth.webauthn.rp_display_name,
+        rpOrigins: auth.webauthn.rp_origins,
+      },
+      oauthServer: { enabled: auth.oauth_server.enabled },
       email: {
         otpLength: auth.email.otp_length,
         otpExpiry: auth.email.otp_expiry,

@@ -20,6 +20,7 @@ import { adminUserRoutes } from './routes/admin-users.ts';
 import { oauthDisabledRoutes } from './routes/oauth-disabled.ts';
 import { factorRoutes } from './routes/factors.ts';
 import { adminFactorRoutes } from './routes/admin-factors.ts';
+import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.ts';
 
 /**
  * The GoTrue API that supabase-js uses (LOCAL_STACK_CONTRACT.md section 2): password and refresh-token
@@ -52,6 +53,7 @@ export async function createAuthService(
     factorRoutes,
     adminUserRoutes,
     adminFactorRoutes,
+    adminOAuthClientRoutes,
     generateLinkRoutes,
   ]) {
     register(app, deps);

@@ -18,6 +18,8 @@ const USER_COLUMNS = [
   'u.raw_user_meta_data',
   'u.is_anonymous',
   'u.banned_until > now() as is_banned',
+  "nullif(u.email_change, '') as new_email",
+  ts('u.email_change_sent_at', 'email_change_sent_at'),
   ts('u.email_confirmed_at', 'email_confirmed_at'),
   ts('u.phone_confirmed_at', 'phone_confirmed_at'),
   ts('u.confirmed_at', 'confirmed_at'),
@@ -40,6 +42,9 @@ export interface UserRow {
   raw_user_meta_data: Record<string, unknown> | null;
   is_anonymous: boolean;
   is_banned: boolean | null;
+  /** An e-mail change waiting for its link (`email_change`). */
+  new_email: string | null;
+  email_change_sent_at: string | null;
   email_confirmed_at: string | null;
   phone_confirmed_at: string | null;
   confirmed_at: string | null;
@@ -127,6 +132,8 @@ function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[]
   if (user.confirmed_at) json.confirmed_at = user.confirmed_at;
   if (user.last_sign_in_at) json.last_sign_in_at = user.last_sign_in_at;
   if (user.invited_at) json.invited_at = user.invited_at;
+  if (user.new_email) json.new_email = user.new_email;
+  if (user.email_change_sent_at) json.email_change_sent_at = user.email_change_sent_at;
   json.app_metadata = user.raw_app_meta_data ?? {};
   json.user_metadata = user.raw_user_meta_data ?? {};
   json.identities = identities.map((identity) => {
