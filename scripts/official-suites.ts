@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,9 +33,12 @@ interface Suite {
   /** Stack options besides the CLI's ports and the package's project, said in the report. */
   options?: Partial<StackOptions>;
   /** What the copy of supabase/ must change to run on embedded Postgres, said in the report. */
-  adapt?: { file: string; from: RegExp; to: string; why: string }[];
+  adapt?: Adaptation[];
   run: (dir: string, report: string) => Promise<Counts>;
 }
+
+/** A change to the copy of a package's supabase/ directory: a replacement in a file, or a file written. */
+type Adaptation = { file: string; why: string } & ({ from: RegExp; to: string } | { content: string });
 
 interface Counts {
   passed: number;
@@ -89,7 +92,11 @@ async function jest(dir: string, report: string, args: string[]): Promise<Counts
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
     const where = path.relative(dir, file.name);
     if (failed.length === 0 && file.message && file.assertionResults.length === 0) return [`${where}: suite failed`];
-    return failed.map((test) => `${where}: ${test.fullName}`);
+    return failed.map((test) => {
+      // The first lines of the first failure say why (--json keeps them in the report file).
+      const why = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 12).join('\n      ');
+      return `${where}: ${test.fullName}${values.verbose && why ? `\n      ${why}` : ''}`;
+    });
   });
   return {
     passed: result.numPassedTests,
@@ -111,7 +118,7 @@ export function assertExists(actual, msg) {
 `;
 
 async function deno(dir: string, report: string, files: string[]): Promise<Counts> {
-  const version = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')).version as string;
+  const version = release.version;
   const work = await mkdtemp(path.join(os.tmpdir(), 'official-deno-'));
   try {
     await writeFile(path.join(work, 'assert.js'), DENO_ASSERT);
@@ -144,7 +151,9 @@ async function deno(dir: string, report: string, files: string[]): Promise<Count
         const body = match[3] ?? '';
         if (/<failure/.test(body)) {
           counts.failed += 1;
-          counts.failures.push(`test/deno/${file}: ${match[1]!.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&')}`);
+          counts.failures.push(
+            `test/deno/${file}: ${match[1]!.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&')}`,
+          );
         } else if (/<skipped/.test(body)) counts.skipped += 1;
         else counts.passed += 1;
       }
@@ -162,16 +171,45 @@ async function deno(dir: string, report: string, files: string[]): Promise<Count
 async function projectCopy(supabaseDir: string, adapt: Suite['adapt'] = []): Promise<string> {
   const project = await mkdtemp(path.join(os.tmpdir(), 'official-project-'));
   await cp(supabaseDir, path.join(project, 'supabase'), { recursive: true });
-  const changes = [{ file: 'config.toml', from: /^\[inbucket\]/m, to: '[local_smtp]', why: '' }, ...adapt];
+  const changes: Adaptation[] = [
+    { file: 'config.toml', from: /^\[inbucket\]/m, to: '[local_smtp]', why: '' },
+    ...adapt,
+  ];
   for (const change of changes) {
     const file = path.join(project, 'supabase', change.file);
-    await writeFile(file, (await readFile(file, 'utf8')).replace(change.from, change.to));
+    const text = 'content' in change ? change.content : (await readFile(file, 'utf8')).replace(change.from, change.to);
+    await writeFile(file, text);
     if (change.why) console.log(`\n  (${change.file}: ${change.why})`);
   }
   return project;
 }
 
 const core = (name: string) => path.join(checkout, 'packages', 'core', name);
+
+const release = JSON.parse(readFileSync(path.join(core('supabase-js'), 'package.json'), 'utf8')) as { version: string };
+
+/**
+ * supabase-js's test functions import deno.land's std `serve` and esm.sh builds of the PR under test, which this
+ * offline machine cannot fetch: an import map gives them `Deno.serve` and the npm release instead.
+ */
+const OFFLINE_FUNCTIONS: Adaptation[] = [
+  {
+    file: 'functions/_offline_serve.ts',
+    content: 'export const serve = (handler: (req: Request) => Response | Promise<Response>) => Deno.serve(handler);\n',
+    why: '',
+  },
+  {
+    file: 'functions/deno.json',
+    content: JSON.stringify({
+      imports: {
+        'https://deno.land/std@0.168.0/http/server.ts': './_offline_serve.ts',
+        '@supabase/supabase-js': `npm:@supabase/supabase-js@${release.version}`,
+        '@supabase/supabase-js/cors': `npm:@supabase/supabase-js@${release.version}/cors`,
+      },
+    }),
+    why: `functions import deno.land std and esm.sh: mapped to Deno.serve and npm:@supabase/supabase-js@${release.version}`,
+  },
+];
 
 const SUITES: Suite[] = [
   {
@@ -195,8 +233,6 @@ const SUITES: Suite[] = [
     name: 'postgrest-js',
     dir: core('postgrest-js'),
     supabaseDir: 'test/supabase',
-    // postgrest-js alone sends no apikey: `supabase start`'s Kong has no key-auth, hosted's gateway refuses it.
-    options: { gatewayKeyAuth: false },
     adapt: [
       {
         file: 'migrations/00000000000000_schema.sql',
@@ -211,12 +247,14 @@ const SUITES: Suite[] = [
     name: 'supabase-js',
     dir: core('supabase-js'),
     supabaseDir: 'supabase',
+    adapt: OFFLINE_FUNCTIONS,
     run: (dir, report) => jest(dir, report, ['--runInBand', 'test/integration.test.ts']),
   },
   {
     name: 'supabase-js (Deno)',
     dir: core('supabase-js'),
     supabaseDir: 'supabase',
+    adapt: OFFLINE_FUNCTIONS,
     run: (dir, report) =>
       deno(dir, report, [
         'integration.test.ts',
@@ -243,6 +281,9 @@ for (const suite of SUITES.filter((s) => !only || only.includes(s.name))) {
     dbPort: DEFAULT_DB_PORT,
     supabaseDir: path.join(project, 'supabase'),
     jobWorker: false,
+    // As `supabase start`, whose Kong has no key-auth: postgrest-js and some auth-js and storage-js tests call
+    // without any apikey, which hosted Supabase's gateway (and this stack by default) refuses with 401.
+    gatewayKeyAuth: false,
     ...suite.options,
     log: values.verbose ? (message) => console.log(`[stack] ${message}`) : () => {},
   }).catch((error: unknown) => {

@@ -95,3 +95,13 @@ describe('generateLink for an e-mail change', () => {
     expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found' });
   });
 });
+
+describe('verifyOtp with a phone number', () => {
+  it('checks the number as E.164 first, as GoTrue', async () => {
+    const anon = clientFor(stack.apiUrl, stack.anonKey);
+    const invalid = await anon.auth.verifyOtp({ phone: '34600111222-invalid', token: '123456', type: 'sms' });
+    expect(invalid.error).toMatchObject({ status: 400, message: 'Invalid phone number format (E.164 required)' });
+    const unknown = await anon.auth.verifyOtp({ phone: '+34 600111222', token: '123456', type: 'sms' });
+    expect(unknown.error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+});

@@ -101,8 +101,14 @@ export function verifyRoutes(app: AuthApp, deps: AuthDeps) {
       throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
     }
     if (token && !(email && !phone)) {
-      // Phone OTPs: no user here has a phone, so no code can match (verifyUserAndToken's not-found answer).
-      if (phone && !email) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      // Phone OTPs: the number is checked as GoTrue's validatePhone does ("+" and spaces dropped, then E.164);
+      // no user here has a phone, so no code can match (verifyUserAndToken's not-found answer).
+      if (phone && !email) {
+        if (!/^[1-9][0-9]{1,14}$/.test(phone.replace(/[+\s]/g, ''))) {
+          throw new AuthError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
+        }
+        throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      }
       throw new AuthError(
         400,
         'validation_failed',
