@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,7 +86,7 @@ async function jest(dir: string, report: string, args: string[]): Promise<Counts
     testResults: Array<{
       name: string;
       message: string;
-      assertionResults: Array<{ status: string; fullName: string }>;
+      assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
     }>;
   };
   const failures = result.testResults.flatMap((file) => {
@@ -186,7 +187,8 @@ async function projectCopy(supabaseDir: string, adapt: Suite['adapt'] = []): Pro
 
 const core = (name: string) => path.join(checkout, 'packages', 'core', name);
 
-const release = JSON.parse(readFileSync(path.join(core('supabase-js'), 'package.json'), 'utf8')) as { version: string };
+/** The release the npm mappings point at: the checkout's own version is a workspace placeholder. */
+const release = createRequire(import.meta.url)('@supabase/supabase-js/package.json') as { version: string };
 
 /**
  * supabase-js's test functions import deno.land's std `serve` and esm.sh builds of the PR under test, which this
