@@ -48,7 +48,13 @@ export class JwtKeys {
    * `exp` is enforced when present.
    */
   async verify(token: string): Promise<Claims> {
-    const header = decodeProtectedHeader(token);
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      // Not a JWS at all: jose's own verdict ("Invalid Compact JWS"), which storage-api and clients show.
+      return verifyJwt(token, this.secret);
+    }
     const known = typeof header.kid === 'string' ? this.byKid.get(header.kid) : undefined;
     if (known) {
       const { payload } = await jwtVerify(token, known.publicKey, { algorithms: [known.alg] });
