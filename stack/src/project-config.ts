@@ -17,12 +17,21 @@ export interface ProjectConfig {
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     enableSignup: boolean;
+    /** `enable_anonymous_sign_ins`: POST /signup with neither e-mail nor phone makes an anonymous user. */
+    enableAnonymousSignIns: boolean;
     minimumPasswordLength: number;
     /**
      * `[auth.rate_limit]`: requests per 5 minutes per address, as GoTrue applies them; `emailSentPerHour` is
      * what the CLI hands GoTrue as GOTRUE_RATE_LIMIT_EMAIL_SENT (`email_sent` with SMTP on, else 360000).
      */
-    rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number; emailSentPerHour: number };
+    rateLimit: {
+      tokenRefresh: number;
+      signInSignUps: number;
+      tokenVerifications: number;
+      emailSentPerHour: number;
+      /** `anonymous_users`: anonymous sign-ins per hour per address. */
+      anonymousUsers: number;
+    };
     /** `[auth.mfa.web_authn]`: WebAuthn second factors (GoTrue's MFA_WEB_AUTHN_*_ENABLED), off by default. */
     webAuthnMfa: { enrollEnabled: boolean; verifyEnabled: boolean };
     /** `[auth.webauthn]`: the relying party GoTrue checks attestations and assertions against. */
@@ -129,12 +138,14 @@ const configSchema = z.object({
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: count.default(10),
     enable_signup: z.boolean().default(true),
+    enable_anonymous_sign_ins: z.boolean().default(false),
     minimum_password_length: count.default(6),
     rate_limit: section({
       token_refresh: count.default(150),
       sign_in_sign_ups: count.default(30),
       token_verifications: count.default(30),
       email_sent: count.default(2),
+      anonymous_users: count.default(30),
     }),
     additional_redirect_urls: z.array(z.string()).default([]),
     mfa: section({
@@ -210,12 +221,14 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
       refreshTokenRotation: auth.enable_refresh_token_rotation,
       refreshTokenReuseInterval: auth.refresh_token_reuse_interval,
       enableSignup: auth.enable_signup && auth.email.enable_signup,
+      enableAnonymousSignIns: auth.enable_anonymous_sign_ins,
       minimumPasswordLength: auth.minimum_password_length,
       rateLimit: {
         tokenRefresh: auth.rate_limit.token_refresh,
         signInSignUps: auth.rate_limit.sign_in_sign_ups,
         tokenVerifications: auth.rate_limit.token_verifications,
         emailSentPerHour: smtp.enabled ? auth.rate_limit.email_sent : 360_000,
+        anonymousUsers: auth.rate_limit.anonymous_users,
       },
       additionalRedirectUrls: auth.additional_redirect_urls,
       webAuthnMfa: {

@@ -15,7 +15,7 @@ export const BCRYPT_COST = 10;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa';
+export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa' | 'anonymous';
 
 export interface AuthOptions {
   /**
@@ -58,6 +58,8 @@ export function createAuthDeps(
     verify: new RateLimiter(config.rateLimit.tokenVerifications),
     // MFA.RateLimitChallengeAndVerify: 15 per minute per address in GoTrue's defaults.
     mfa: new RateLimiter(75),
+    // RATE_LIMIT_ANONYMOUS_USERS: per hour, with a burst of the whole hour's allowance.
+    anonymous: new RateLimiter(config.rateLimit.anonymousUsers, 3600, config.rateLimit.anonymousUsers),
   };
   const rateLimitHeader = options.rateLimitHeader === undefined ? 'X-Forwarded-For' : options.rateLimitHeader;
   const emailLimiter = new IntervalLimiter(config.rateLimit.emailSentPerHour);

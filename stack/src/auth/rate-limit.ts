@@ -3,24 +3,27 @@ import { receivedHeader } from '../http/received-headers.ts';
 
 /**
  * GoTrue's request rate limits (internal/api/apilimiter): a token bucket per client and endpoint group,
- * refilled at `perFiveMinutes / 300` per second with a burst of 30, so the 31st request in a quick row is
- * refused with 429 `over_request_rate_limit` 'Request rate limit reached'.
+ * refilled at `limit / period` per second with a burst (30 for the per-5-minute groups, so the 31st request in
+ * a quick row is refused with 429 `over_request_rate_limit` 'Request rate limit reached').
  */
-const BURST = 30;
 const IDLE_MS = 60 * 60 * 1000;
 
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly perSecond: number;
 
-  constructor(perFiveMinutes: number) {
-    this.perSecond = perFiveMinutes / 300;
+  constructor(
+    limit: number,
+    periodSeconds = 300,
+    private readonly burst = 30,
+  ) {
+    this.perSecond = limit / periodSeconds;
   }
 
   /** Takes one request from `key`'s bucket; false when it is empty. */
   take(key: string, now = Date.now()): boolean {
-    const bucket = this.buckets.get(key) ?? { tokens: BURST, at: now };
-    bucket.tokens = Math.min(BURST, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
     bucket.at = now;
     this.buckets.set(key, bucket);
     if (this.buckets.size > 10_000) this.forgetIdle(now);

@@ -228,3 +228,20 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<void> {
     ],
   );
 }
+
+/**
+ * GoTrue's anonymous user (SignupAnonymously): `is_anonymous`, no e-mail, phone, password or identity, and no
+ * provider in app_metadata.
+ */
+export async function insertAnonymousUser(db: PoolClient, userMetadata: Record<string, unknown>): Promise<UserRow> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, created_at,
+       updated_at, confirmation_token, recovery_token, email_change_token_new, email_change, phone_change,
+       phone_change_token, email_change_token_current, reauthentication_token, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', '{}',
+       $1, now(), now(), '', '', '', '', '', '', '', '', true)
+     returning id`,
+    [userMetadata],
+  );
+  return (await findUserById(db, rows[0]!.id))!;
+}

@@ -17,7 +17,12 @@ export function metaRoutes(app: AuthApp, { config, ctx }: AuthDeps) {
   );
   app.get('/settings', () =>
     jsonResponse(200, {
-      external: { ...Object.fromEntries(PROVIDERS.map((name) => [name, false])), email: true, phone: false },
+      external: {
+        ...Object.fromEntries(PROVIDERS.map((name) => [name, false])),
+        anonymous_users: config.enableAnonymousSignIns,
+        email: true,
+        phone: false,
+      },
       disable_signup: !config.enableSignup,
       mailer_autoconfirm: true,
       phone_autoconfirm: false,
