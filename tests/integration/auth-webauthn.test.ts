@@ -103,9 +103,11 @@ describe('WebAuthn factors', () => {
     expect(verified.error).toBeNull();
     expect((await later.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
 
-    // aal2 may unenroll the verified factor.
+    // aal2 may unenroll the verified factor; the session is aal1 again once it refreshes.
     expect((await later.auth.mfa.unenroll({ factorId })).error).toBeNull();
     expect((await later.auth.mfa.listFactors()).data?.all).toEqual([]);
+    expect((await later.auth.refreshSession()).error).toBeNull();
+    expect((await later.auth.getClaims()).data?.claims.aal).toBe('aal1');
   });
 
   it('refuses an attestation made for another origin', async () => {

@@ -23,9 +23,10 @@ import {
 } from '../mfa.ts';
 
 /**
- * `/factors` (auth.mfa.enroll / challenge / verify / unenroll) for TOTP and WebAuthn, as GoTrue answers them. Verifying a
- * code raises the caller's own session to aal2 (its JWT then carries `aal: aal2` and a `totp` AMR entry,
- * which a refresh keeps) and ends the user's other aal1 sessions.
+ * `/factors` (auth.mfa.enroll / challenge / verify / unenroll) for TOTP and WebAuthn, as GoTrue answers them.
+ * Verifying a code or an authenticator's answer raises the caller's own session to aal2 (its JWT then carries
+ * `aal: aal2` and a `totp` or `mfa/webauthn` AMR entry, which a refresh keeps) and ends the user's other aal1
+ * sessions.
  */
 export function factorRoutes(app: AuthApp, deps: AuthDeps) {
   const pool = deps.ctx.adminPool;
