@@ -16,6 +16,11 @@ const stackEnvSchema = z.object({
   STACK_API_PORT: port.optional(),
   STACK_DB_PORT: port.optional(),
   STACK_DATA_DIR: z.string().min(1).optional(),
+  /** GOTRUE_RATE_LIMIT_HEADER for the stack's Auth; "none" turns its per-client limits off. */
+  STACK_AUTH_RATE_LIMIT_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name or "none"')
+    .optional(),
 });
 
 export type StackEnv = z.infer<typeof stackEnvSchema>;

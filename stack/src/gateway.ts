@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { MountedService } from './service.ts';
 import { sendJson } from './http/json.ts';
 import { proxyRequest } from './http/proxy.ts';
+import { rememberReceivedHeaders } from './http/received-headers.ts';
 
 /**
  * One origin for every Supabase API, routed like the Kong config of `supabase start`
@@ -63,6 +64,12 @@ export interface GatewayRoute {
   requireKey: boolean | ((method: string, subpath: string) => boolean);
   /** An answer the hosted platform gives before the upstream runs anything (e.g. pg-safeupdate's). */
   refuse?: (method: string, subpath: string) => { status: number; body: Record<string, unknown> } | undefined;
+  /**
+   * Copy a JWT `apikey` into `Authorization` as it is, without "Bearer ", as the CLI's Kong template does
+   * (`… or headers.apikey`). GoTrue then answers a call that needs a user (MFA, /user) and has only the apikey
+   * with 401 no_authorization, as under `supabase start`.
+   */
+  apikeyVerbatim?: boolean;
   upstream: MountedService | UpstreamProxy;
 }
 
@@ -127,14 +134,14 @@ function enforceCors(res: ServerResponse): void {
 export function createGateway(options: GatewayOptions): http.Server {
   const routes = [...options.routes].sort((a, b) => b.prefix.length - a.prefix.length);
 
-  const authorizationFor = (req: IncomingMessage): string | undefined => {
+  const authorizationFor = (req: IncomingMessage, verbatim: boolean): string | undefined => {
     const authorization = req.headers.authorization;
     if (authorization && !/^bearer sb_/i.test(authorization)) return authorization;
     const apikey = headerValue(req.headers.apikey) ?? authorization?.replace(/^bearer /i, '');
     if (!apikey) return undefined;
     if (apikey === options.secretKey) return `Bearer ${options.serviceRoleKey}`;
     if (apikey === options.publishableKey) return `Bearer ${options.anonKey}`;
-    return `Bearer ${apikey}`;
+    return verbatim && !authorization ? apikey : `Bearer ${apikey}`;
   };
 
   const matchRoute = (url: string) => {
@@ -149,6 +156,7 @@ export function createGateway(options: GatewayOptions): http.Server {
   };
 
   const server = http.createServer((req, res) => {
+    rememberReceivedHeaders(req);
     const url = req.url ?? '/';
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
       res.writeHead(200, {
@@ -182,7 +190,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       return;
     }
     if (applies(route.rewriteAuthorization, req.method ?? 'GET', subpath)) {
-      const authorization = authorizationFor(req);
+      const authorization = authorizationFor(req, route.apikeyVerbatim ?? false);
       if (authorization) setRequestHeader(req, 'authorization', authorization);
     }
     addForwardedHeaders(req, route.prefix);

@@ -12,12 +12,32 @@ export interface ProjectConfig {
   auth: {
     siteUrl: string;
     jwtExpiry: number;
+    /** `signing_keys_path` (absolute): asymmetric JWKs GoTrue signs user tokens with; null → HS256 only. */
+    signingKeysPath: string | null;
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     enableSignup: boolean;
+    /** `enable_anonymous_sign_ins`: POST /signup with neither e-mail nor phone makes an anonymous user. */
+    enableAnonymousSignIns: boolean;
     minimumPasswordLength: number;
-    /** `[auth.rate_limit]`, requests per 5 minutes per address, as GoTrue applies them. */
-    rateLimit: { tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+    /**
+     * `[auth.rate_limit]`: requests per 5 minutes per address, as GoTrue applies them; `emailSentPerHour` is
+     * what the CLI hands GoTrue as GOTRUE_RATE_LIMIT_EMAIL_SENT (`email_sent` with SMTP on, else 360000).
+     */
+    rateLimit: {
+      tokenRefresh: number;
+      signInSignUps: number;
+      tokenVerifications: number;
+      emailSentPerHour: number;
+      /** `anonymous_users`: anonymous sign-ins per hour per address. */
+      anonymousUsers: number;
+    };
+    /** `[auth.mfa.web_authn]`: WebAuthn second factors (GoTrue's MFA_WEB_AUTHN_*_ENABLED), off by default. */
+    webAuthnMfa: { enrollEnabled: boolean; verifyEnabled: boolean };
+    /** `[auth.webauthn]`: the relying party GoTrue checks attestations and assertions against. */
+    webAuthn: { rpId: string | null; rpDisplayName: string; rpOrigins: string[] };
+    /** `[auth.oauth_server] enabled`: the OAuth 2.1 server (its admin API /admin/oauth/clients). */
+    oauthServer: { enabled: boolean };
     /** `additional_redirect_urls`: where e-mail links may send the browser besides site_url (globs allowed). */
     additionalRedirectUrls: string[];
     /** `[auth.email]`: one-time codes and how often one address may be mailed. */
@@ -26,6 +46,10 @@ export interface ProjectConfig {
       otpExpiry: number;
       maxFrequencySeconds: number;
       securePasswordChange: boolean;
+      /** `enable_confirmations`: GoTrue's !MAILER_AUTOCONFIRM; the project-wide e-mail limit applies only then. */
+      enableConfirmations: boolean;
+      /** `double_confirm_changes`: an e-mail change is confirmed from both addresses (secure e-mail change). */
+      doubleConfirmChanges: boolean;
       /** `[auth.email.template.NAME]` subject and HTML file (absolute path), as `supabase start` reads them. */
       templates: Record<string, { subject?: string; contentPath?: string }>;
       /** `[auth.email.smtp]`: a real SMTP server (hosted projects); absent → the local mail catcher. */
@@ -110,16 +134,29 @@ const configSchema = z.object({
   auth: section({
     site_url: z.string().default('http://127.0.0.1:3000'),
     jwt_expiry: count.default(3600),
+    signing_keys_path: z.string().default(''),
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: count.default(10),
     enable_signup: z.boolean().default(true),
+    enable_anonymous_sign_ins: z.boolean().default(false),
     minimum_password_length: count.default(6),
     rate_limit: section({
       token_refresh: count.default(150),
       sign_in_sign_ups: count.default(30),
       token_verifications: count.default(30),
+      email_sent: count.default(2),
+      anonymous_users: count.default(30),
     }),
     additional_redirect_urls: z.array(z.string()).default([]),
+    mfa: section({
+      web_authn: section({ enroll_enabled: z.boolean().default(false), verify_enabled: z.boolean().default(false) }),
+    }),
+    webauthn: section({
+      rp_id: z.string().default(''),
+      rp_display_name: z.string().default('Supabase'),
+      rp_origins: z.array(z.string()).default([]),
+    }),
+    oauth_server: section({ enabled: z.boolean().default(false) }),
     email: section({
       enable_signup: z.boolean().default(true),
       otp_length: count.default(6),
@@ -128,6 +165,8 @@ const configSchema = z.object({
         .union([z.number().nonnegative(), z.string().regex(DURATION, 'must be a duration such as "1s" or "1m"')])
         .default('1s'),
       secure_password_change: z.boolean().default(false),
+      enable_confirmations: z.boolean().default(false),
+      double_confirm_changes: z.boolean().default(true),
       template: z
         .record(z.string(), z.object({ subject: z.string().optional(), content_path: z.string().optional() }))
         .default({}),
@@ -177,21 +216,38 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
     auth: {
       siteUrl: auth.site_url,
       jwtExpiry: auth.jwt_expiry,
+      // Relative to supabase/, as the CLI resolves it.
+      signingKeysPath: auth.signing_keys_path ? path.resolve(supabaseDir, auth.signing_keys_path) : null,
       refreshTokenRotation: auth.enable_refresh_token_rotation,
       refreshTokenReuseInterval: auth.refresh_token_reuse_interval,
       enableSignup: auth.enable_signup && auth.email.enable_signup,
+      enableAnonymousSignIns: auth.enable_anonymous_sign_ins,
       minimumPasswordLength: auth.minimum_password_length,
       rateLimit: {
         tokenRefresh: auth.rate_limit.token_refresh,
         signInSignUps: auth.rate_limit.sign_in_sign_ups,
         tokenVerifications: auth.rate_limit.token_verifications,
+        emailSentPerHour: smtp.enabled ? auth.rate_limit.email_sent : 360_000,
+        anonymousUsers: auth.rate_limit.anonymous_users,
       },
       additionalRedirectUrls: auth.additional_redirect_urls,
+      webAuthnMfa: {
+        enrollEnabled: auth.mfa.web_authn.enroll_enabled,
+        verifyEnabled: auth.mfa.web_authn.verify_enabled,
+      },
+      webAuthn: {
+        rpId: auth.webauthn.rp_id || null,
+        rpDisplayName: auth.webauthn.rp_display_name,
+        rpOrigins: auth.webauthn.rp_origins,
+      },
+      oauthServer: { enabled: auth.oauth_server.enabled },
       email: {
         otpLength: auth.email.otp_length,
         otpExpiry: auth.email.otp_expiry,
         maxFrequencySeconds: toSeconds(auth.email.max_frequency),
         securePasswordChange: auth.email.secure_password_change,
+        enableConfirmations: auth.email.enable_confirmations,
+        doubleConfirmChanges: auth.email.double_confirm_changes,
         templates: Object.fromEntries(
           Object.entries(auth.email.template).map(([name, { subject, content_path }]) => [
             name,

@@ -50,6 +50,7 @@ export async function runStack(options: RunOptions): Promise<void> {
     apiPort: env.STACK_API_PORT ?? DEFAULT_API_PORT,
     dbPort: env.STACK_DB_PORT ?? DEFAULT_DB_PORT,
     dataDir: env.STACK_DATA_DIR ?? path.join(PROJECT_ROOT, '.stack'),
+    authRateLimitHeader: env.STACK_AUTH_RATE_LIMIT_HEADER === 'none' ? null : env.STACK_AUTH_RATE_LIMIT_HEADER,
     log: (message) => console.log(`[stack] ${message}`),
   });
   const stack = await running.stack;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Pool } from 'pg';
+import type { JwtKeys } from './jwt.ts';
 
 /**
  * What every in-process service (auth, storage, realtime) receives from the stack.
@@ -11,7 +12,10 @@ export interface ServiceContext {
   adminPool: Pool;
   /** postgres://supabase_admin:…@host:port/postgres, for services that need their own connections. */
   adminDbUrl: string;
+  /** The legacy HS256 secret (storage's signed URLs are signed with it). */
   jwtSecret: string;
+  /** Every key a token may be signed with (the secret and `signing_keys_path`'s), for verifying and signing. */
+  jwtKeys: JwtKeys;
   anonKey: string;
   serviceRoleKey: string;
   /** Public origin of the gateway, e.g. http://127.0.0.1:54321 (no trailing slash). */

@@ -18,8 +18,10 @@ import { bootstrapDatabase } from './bootstrap.ts';
 import { pushMigrations } from './migrate.ts';
 import { ensureAnalystLogin } from './analyst.ts';
 import { startPostgrest } from './postgrest.ts';
+import { JwtKeys } from './jwt.ts';
+import { loadSigningKeys } from './signing-keys.ts';
 import { createGateway } from './gateway.ts';
-import { safeupdateRefusal } from './postgrest-safeupdate.ts';
+import { gatewayRoutes } from './gateway-routes.ts';
 import { freePort } from './net.ts';
 import { seedBucketObjects } from './seed-objects.ts';
 import { loadProjectConfig } from './project-config.ts';
@@ -30,23 +32,6 @@ import { createStorageService } from './storage/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { startJobWorker } from './jobs/worker.ts';
-
-const pathOf = (subpath: string) => subpath.split('?')[0] ?? '/';
-
-/** GoTrue paths Kong routes without key-auth (`auth-v1-open`, `auth-v1-open-callback`, `…-authorize`). */
-function isOpenAuthPath(subpath: string): boolean {
-  return /^\/(verify|callback|authorize)(\/|$)/.test(pathOf(subpath));
-}
-
-/**
- * Storage URLs a browser opens with no headers at all: public objects, signed URLs (the token is the
- * credential) and signed uploads. storage-api serves them without a JWT; everything else needs a key.
- */
-function isKeylessStoragePath(subpath: string): boolean {
-  return /^\/(object|render\/image)\/(public|sign)\/|^\/object\/info\/public\/|^\/object\/upload\/sign\/|^\/upload\/resumable\/sign(\/|$)/.test(
-    pathOf(subpath),
-  );
-}
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -65,10 +50,16 @@ export interface StackOptions {
   /** Extra secrets for edge functions, as `supabase secrets set` would provide (on top of functions/.env). */
   functionSecrets?: Record<string, string>;
   /**
-   * Auth's request rate limits from `[auth.rate_limit]` (default: true). Test stacks whose suites sign in
-   * hundreds of times from one address turn them off; tests/integration/auth-rate-limit.test.ts keeps them.
+   * The header Auth's `[auth.rate_limit]` limits key on, as GOTRUE_RATE_LIMIT_HEADER (default X-Forwarded-For,
+   * as hosted Supabase's edge sets it; env STACK_AUTH_RATE_LIMIT_HEADER). A request without it is not limited,
+   * like every request under `supabase start`; null turns the limits off.
    */
-  authRateLimits?: boolean;
+  authRateLimitHeader?: string | null;
+  /**
+   * Refuse requests that carry no key at all with Kong key-auth's 401, as hosted Supabase does (default: true).
+   * `supabase start` has no key-auth; the official suites' runner turns it off for postgrest-js.
+   */
+  gatewayKeyAuth?: boolean;
   /** Work off server jobs (post-processing, feed, trash) as pg_cron + pg_net do on hosted Supabase (default: true). */
   jobWorker?: boolean;
   log?: (message: string) => void;
@@ -145,12 +136,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
     cleanups.push(() => adminPool.end());
 
+    const jwtKeys = new JwtKeys(
+      JWT_SECRET,
+      config.auth.signingKeysPath ? await loadSigningKeys(config.auth.signingKeysPath) : [],
+    );
     const [restPort, restAdminPort] = [await freePort(), await freePort()];
     const postgrest = await startPostgrest({
       dbPort,
       port: restPort,
       adminPort: restAdminPort,
-      jwtSecret: JWT_SECRET,
+      // PostgREST takes a JWKS as its secret: asymmetric tokens and HS256 ones both pass.
+      jwtSecret: jwtKeys.asymmetric.length ? JSON.stringify(jwtKeys.servicesJwks()) : JWT_SECRET,
       schemas: config.api.schemas,
       extraSearchPath: config.api.extraSearchPath,
       maxRows: config.api.maxRows,
@@ -164,6 +160,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       adminPool,
       adminDbUrl: postgres.adminUrl,
       jwtSecret: JWT_SECRET,
+      jwtKeys,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       apiUrl,
@@ -183,7 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     if (catcher) cleanups.push(() => catcher.close());
     const auth = await mount('auth', (ctx) =>
-      createAuthService(ctx, config.auth, mailer, { rateLimits: options.authRateLimits }),
+      createAuthService(ctx, config.auth, mailer, { rateLimitHeader: options.authRateLimitHeader }),
     );
     const storage = await mount('storage', (ctx) => createStorageService(ctx, config.storage));
     const realtime = await mount('realtime', (ctx) => createRealtimeService(ctx));
@@ -202,38 +199,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       publishableKey: PUBLISHABLE_KEY,
       secretKey: SECRET_KEY,
       log,
-      routes: [
-        // Kong's "auth-v1-open" routes: browser redirects (e-mail links, OAuth) carry no key, and GoTrue
-        // sees its own path (/verify, /callback, /authorize), never `/`.
-        {
-          prefix: '/auth/v1',
-          rewriteAuthorization: (_method, subpath) => !isOpenAuthPath(subpath),
-          requireKey: (_method, subpath) => !isOpenAuthPath(subpath),
-          upstream: auth,
-        },
-        {
-          prefix: '/rest/v1',
-          rewriteAuthorization: true,
-          requireKey: true,
-          refuse: safeupdateRefusal,
-          upstream: { kind: 'proxy', target: postgrest.url },
-        },
-        {
-          prefix: '/rest-admin/v1',
-          rewriteAuthorization: false,
-          requireKey: false,
-          upstream: { kind: 'proxy', target: postgrest.adminUrl },
-        },
-        {
-          prefix: '/storage/v1',
-          rewriteAuthorization: true,
-          requireKey: (_method, subpath) => !isKeylessStoragePath(subpath),
-          upstream: storage,
-        },
-        { prefix: '/realtime/v1', rewriteAuthorization: true, requireKey: true, upstream: realtime },
-        // Functions with verify_jwt = false are public on Supabase (webhooks): the runtime decides, not the key.
-        { prefix: '/functions/v1', rewriteAuthorization: true, requireKey: false, upstream: functions },
-      ],
+      routes: gatewayRoutes(
+        { auth, storage, realtime, functions, postgrestUrl: postgrest.url, postgrestAdminUrl: postgrest.adminUrl },
+        options.gatewayKeyAuth ?? true,
+      ),
     });
     await new Promise<void>((resolve, reject) => {
       gateway.once('error', reject);

@@ -32,8 +32,6 @@ export default async function setup(project: TestProject) {
   stack = await startStack({
     ephemeral: true,
     seed: true,
-    // Every test file signs in from 127.0.0.1, hundreds of times in minutes; the limits have their own test.
-    authRateLimits: false,
     functionSecrets: { VIDEO_PROVIDER_API_KEY: FAKE_PROVIDER_KEY, VIDEO_PROVIDER_BASE_URL: provider.url },
     log: quiet ? () => {} : (message) => console.log(`[stack] ${message}`),
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, FunctionsRelayError, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { startStack, PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
 import { clientFor } from '../helpers/clients.ts';
 
@@ -44,6 +45,19 @@ describe('functions runtime', () => {
     });
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toEqual({ msg: 'Invalid JWT' });
+  });
+
+  it('answers a JWT signed with another secret as the current edge runtime: FunctionsHttpError, no relay error', async () => {
+    // The retired deno-relay marked this with x-relay-error (FunctionsRelayError, 'Relay Error invoking the
+    // Edge Function'); edge-runtime's main router answers 401 {"msg":"Invalid JWT"} instead (issue 34).
+    const forged = await new SignJWT({ role: 'anon' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('not-the-project-secret-but-32-chars-long'));
+    const { error, response } = await clientFor(stack.apiUrl, forged).functions.invoke('whoami');
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect(error).not.toBeInstanceOf(FunctionsRelayError);
+    expect(response?.headers.get('x-relay-error')).toBeNull();
+    expect(await (error as FunctionsHttpError).context.json()).toEqual({ msg: 'Invalid JWT' });
   });
 
   it('serves `export default { fetch }` functions with verify_jwt off, with the Supabase env', async () => {

@@ -3,10 +3,10 @@ import bcrypt from 'bcryptjs';
 import type { PoolClient } from 'pg';
 import type { ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
-import { bearerToken, isExpiredError, verifyJwt, type Claims } from '../jwt.ts';
-import { AuthError, clientIp, gatewaySeenAddress } from './http.ts';
+import { bearerToken, isExpiredError, type Claims } from '../jwt.ts';
+import { AuthError, clientIp } from './http.ts';
 import { findUserById, usersJson, type UserRow } from './users.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { IntervalLimiter, RateLimiter, rateLimitKey } from './rate-limit.ts';
 import { addAmrClaim, createSession, insertRefreshToken, sessionJson, type TokenSettings } from './sessions.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { withTransaction as inTransaction } from '../http/transaction.ts';
@@ -15,7 +15,15 @@ export const BCRYPT_COST = 10;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa';
+export type LimitGroup = 'token' | 'signup' | 'otp' | 'verify' | 'mfa' | 'anonymous';
+
+export interface AuthOptions {
+  /**
+   * GOTRUE_RATE_LIMIT_HEADER: the request header whose first value keys the per-client limits (default
+   * X-Forwarded-For, as hosted Supabase); null applies none, as `supabase start` does.
+   */
+  rateLimitHeader?: string | null;
+}
 
 /** Everything a route needs besides its request: the database, config, limits, the caller's identity. */
 export interface AuthDeps {
@@ -26,6 +34,8 @@ export interface AuthDeps {
   withTransaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T>;
   /** Takes one request from the caller's bucket of `group`; 429 over_request_rate_limit when empty. */
   limit(group: LimitGroup, req: IncomingMessage): void;
+  /** Counts one mail against the project's hourly e-mail limit; 429 over_email_send_rate_limit when spent. */
+  limitEmail(): void;
   authenticate(req: IncomingMessage): Promise<Claims>;
   authenticatedUser(req: IncomingMessage): Promise<{ claims: Claims; user: UserRow }>;
   requireAdmin(req: IncomingMessage): Promise<Claims>;
@@ -37,7 +47,7 @@ export function createAuthDeps(
   ctx: ServiceContext,
   config: ProjectConfig['auth'],
   mailer: Mailer,
-  options: { rateLimits?: boolean },
+  options: AuthOptions,
 ): AuthDeps {
   // GoTrue's groups (apilimiter): /token; /signup; /otp, /magiclink, /recover and /resend share
   // RATE_LIMIT_OTP, which the CLI's `sign_in_sign_ups` sets; /verify has its own.
@@ -48,9 +58,13 @@ export function createAuthDeps(
     verify: new RateLimiter(config.rateLimit.tokenVerifications),
     // MFA.RateLimitChallengeAndVerify: 15 per minute per address in GoTrue's defaults.
     mfa: new RateLimiter(75),
+    // RATE_LIMIT_ANONYMOUS_USERS: per hour, with a burst of the whole hour's allowance.
+    anonymous: new RateLimiter(config.rateLimit.anonymousUsers, 3600, config.rateLimit.anonymousUsers),
   };
+  const rateLimitHeader = options.rateLimitHeader === undefined ? 'X-Forwarded-For' : options.rateLimitHeader;
+  const emailLimiter = new IntervalLimiter(config.rateLimit.emailSentPerHour);
   const tokens: TokenSettings = {
-    jwtSecret: ctx.jwtSecret,
+    keys: ctx.jwtKeys,
     jwtExpiry: config.jwtExpiry,
     issuer: `${ctx.apiUrl}/auth/v1`,
   };
@@ -62,7 +76,7 @@ export function createAuthDeps(
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     try {
-      return await verifyJwt(token, ctx.jwtSecret);
+      return await ctx.jwtKeys.verify(token);
     } catch (error) {
       const reason = isExpiredError(error) ? 'token has invalid claims: token is expired' : (error as Error).message;
       throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
@@ -76,9 +90,17 @@ export function createAuthDeps(
     mailer,
     withTransaction,
     limit(group, req) {
-      if (options.rateLimits === false) return;
-      if (!limiters[group].take(gatewaySeenAddress(req))) {
+      const key = rateLimitKey(req, rateLimitHeader);
+      if (key !== null && !limiters[group].take(key)) {
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
+    },
+    limitEmail() {
+      // GoTrue refuses every mail when the limit is 0, and otherwise counts mails only while confirmations are
+      // on (its autoconfirm mode skips the limiter).
+      const counted = config.rateLimit.emailSentPerHour === 0 || config.email.enableConfirmations;
+      if (counted && !emailLimiter.take()) {
+        throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
       }
     },
     authenticate,

@@ -82,16 +82,6 @@ export function clientIp(req: IncomingMessage): string | null {
   return ip?.replace(/^::ffff:/, '') ?? null;
 }
 
-/**
- * The address the gateway saw: the last X-Forwarded-For entry, which it appends itself. Rate limits key on it:
- * the first entry (clientIp's) is whatever the client claimed, and would let anyone reset a limit with a header.
- */
-export function gatewaySeenAddress(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim();
-  return last || req.socket.remoteAddress || 'unknown';
-}
-
 export const optionalString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 ? value : undefined;
 

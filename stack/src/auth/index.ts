@@ -2,7 +2,7 @@ import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
 import { createAuthApp } from './app.ts';
 import { mountHono } from '../http/mount.ts';
-import { createAuthDeps } from './context.ts';
+import { createAuthDeps, type AuthOptions } from './context.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -20,6 +20,7 @@ import { adminUserRoutes } from './routes/admin-users.ts';
 import { oauthDisabledRoutes } from './routes/oauth-disabled.ts';
 import { factorRoutes } from './routes/factors.ts';
 import { adminFactorRoutes } from './routes/admin-factors.ts';
+import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.ts';
 
 /**
  * The GoTrue API that supabase-js uses (LOCAL_STACK_CONTRACT.md section 2): password and refresh-token
@@ -32,7 +33,7 @@ export async function createAuthService(
   ctx: ServiceContext,
   config: ProjectConfig['auth'],
   mailer: Mailer,
-  options: { rateLimits?: boolean } = {},
+  options: AuthOptions = {},
 ): Promise<MountedService> {
   const deps = createAuthDeps(ctx, config, mailer, options);
   const app = createAuthApp(ctx.log);
@@ -52,6 +53,7 @@ export async function createAuthService(
     factorRoutes,
     adminUserRoutes,
     adminFactorRoutes,
+    adminOAuthClientRoutes,
     generateLinkRoutes,
   ]) {
     register(app, deps);

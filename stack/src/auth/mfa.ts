@@ -103,9 +103,9 @@ export function totpCodeIsValid(secret: string, code: string): boolean {
  */
 export async function downgradeSessions(db: PoolClient, factor: FactorRow): Promise<void> {
   await db.query(
-    `delete from auth.mfa_amr_claims where authentication_method = 'totp'
+    `delete from auth.mfa_amr_claims where authentication_method = $2
        and session_id in (select id from auth.sessions where factor_id = $1)`,
-    [factor.id],
+    [factor.id, factor.factor_type === 'webauthn' ? 'mfa/webauthn' : 'totp'],
   );
   await db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [
     factor.id,

@@ -56,7 +56,7 @@ async function tokenState(db: PoolClient, userId: string, type: EmailTokenType):
 }
 
 /** The link in the mail (`GetEmailActionLink`): GoTrue's /verify, which redirects to `referrer`. */
-export function actionLink(deps: AuthDeps, hash: string, type: EmailTokenType, referrer: string): string {
+export function actionLink(deps: AuthDeps, hash: string, type: string, referrer: string): string {
   const redirect = /[&=#]/.test(referrer) ? encodeURIComponent(referrer) : referrer;
   return `${deps.ctx.apiUrl}/auth/v1/verify?token=${hash}&type=${type}&redirect_to=${redirect}`;
 }
@@ -93,6 +93,7 @@ export async function issueEmailToken(
   );
   const link = actionLink(deps, hash, type, options.referrer);
   if (options.mail) {
+    deps.limitEmail();
     try {
       await deps.mailer.send(mail, email, {
         SiteURL: deps.config.siteUrl,

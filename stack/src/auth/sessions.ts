@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { signJwt } from '../jwt.ts';
+import type { JwtKeys } from '../jwt.ts';
 import type { UserRow } from './users.ts';
 
 type Queryable = Pool | PoolClient;
@@ -22,7 +22,7 @@ export interface SessionRow {
 }
 
 export interface TokenSettings {
-  jwtSecret: string;
+  keys: JwtKeys;
   jwtExpiry: number;
   issuer: string;
 }
@@ -96,25 +96,22 @@ export async function accessToken(
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + settings.jwtExpiry;
-  const token = await signJwt(
-    {
-      iss: settings.issuer,
-      sub: user.id,
-      aud: user.aud ?? 'authenticated',
-      exp: expiresAt,
-      iat: issuedAt,
-      email: user.email ?? '',
-      phone: user.phone ?? '',
-      app_metadata: user.raw_app_meta_data ?? {},
-      user_metadata: user.raw_user_meta_data ?? {},
-      role: user.role ?? 'authenticated',
-      aal: assurance.aal,
-      amr: assurance.amr,
-      session_id: session.id,
-      is_anonymous: user.is_anonymous,
-    },
-    settings.jwtSecret,
-  );
+  const token = await settings.keys.sign({
+    iss: settings.issuer,
+    sub: user.id,
+    aud: user.aud ?? 'authenticated',
+    exp: expiresAt,
+    iat: issuedAt,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role ?? 'authenticated',
+    aal: assurance.aal,
+    amr: assurance.amr,
+    session_id: session.id,
+    is_anonymous: user.is_anonymous,
+  });
   return { token, expiresAt };
 }
 

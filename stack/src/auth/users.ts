@@ -40,6 +40,8 @@ const USER_COLUMNS = [
   'u.raw_user_meta_data',
   'u.is_anonymous',
   'u.banned_until > now() as is_banned',
+  "nullif(u.email_change, '') as new_email",
+  ts('u.email_change_sent_at', 'email_change_sent_at'),
   ts('u.email_confirmed_at', 'email_confirmed_at'),
   ts('u.phone_confirmed_at', 'phone_confirmed_at'),
   ts('u.confirmed_at', 'confirmed_at'),
@@ -63,6 +65,9 @@ export interface UserRow {
   raw_user_meta_data: Record<string, unknown> | null;
   is_anonymous: boolean;
   is_banned: boolean | null;
+  /** An e-mail change waiting for its link (`email_change`). */
+  new_email: string | null;
+  email_change_sent_at: string | null;
   email_confirmed_at: string | null;
   phone_confirmed_at: string | null;
   confirmed_at: string | null;
@@ -171,6 +176,8 @@ function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[]
   if (user.confirmed_at) json.confirmed_at = user.confirmed_at;
   if (user.last_sign_in_at) json.last_sign_in_at = user.last_sign_in_at;
   if (user.invited_at) json.invited_at = user.invited_at;
+  if (user.new_email) json.new_email = user.new_email;
+  if (user.email_change_sent_at) json.email_change_sent_at = user.email_change_sent_at;
   json.app_metadata = user.raw_app_meta_data ?? {};
   json.user_metadata = user.raw_user_meta_data ?? {};
   json.identities = identities.map((identity) => {
@@ -264,4 +271,21 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<void> {
       provider,
     ],
   );
+}
+
+/**
+ * GoTrue's anonymous user (SignupAnonymously): `is_anonymous`, no e-mail, phone, password or identity, and no
+ * provider in app_metadata.
+ */
+export async function insertAnonymousUser(db: PoolClient, userMetadata: Record<string, unknown>): Promise<UserRow> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, created_at,
+       updated_at, confirmation_token, recovery_token, email_change_token_new, email_change, phone_change,
+       phone_change_token, email_change_token_current, reauthentication_token, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', '{}',
+       $1, now(), now(), '', '', '', '', '', '', '', '', true)
+     returning id`,
+    [userMetadata],
+  );
+  return (await findUserById(db, rows[0]!.id))!;
 }

@@ -30,7 +30,7 @@ const routerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const GATEWAY_READ_TIMEOUT_MS = 150_000;
 
-function denoBinary(): string {
+export function denoBinary(): string {
   const packageJson = require.resolve('deno/package.json');
   const candidate = path.join(path.dirname(packageJson), 'deno');
   if (existsSync(candidate)) return candidate;
@@ -63,7 +63,8 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
       SUPABASE_ANON_KEY: ctx.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: ctx.serviceRoleKey,
       SUPABASE_DB_URL: options.postgresUrl,
-      SUPABASE_JWKS: JSON.stringify({ keys: [] }),
+      // As the CLI's ResolveJWKS: the public signing keys and the legacy secret as an `oct` key.
+      SUPABASE_JWKS: JSON.stringify(ctx.jwtKeys.servicesJwks()),
       ...options.secrets,
       // Deno downloads npm: packages itself (at stack start, see deno-cache.ts); it must trust the same CAs
       // and proxies as npm on this machine.
@@ -134,7 +135,7 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
         const token = bearerToken(authorization);
         if (!token) return sendJson(res, 401, { msg: "Error: Auth header is not 'Bearer {token}'" });
         try {
-          await verifyJwt(token, ctx.jwtSecret);
+          await verifyJwt(token, ctx.jwtKeys);
         } catch {
           return sendJson(res, 401, { msg: 'Invalid JWT' });
         }

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { ServiceContext } from '../service.ts';
-import { isExpiredError, verifyJwt, type Claims } from '../jwt.ts';
+import { isExpiredError, verifyJwt, type Claims, type JwtKeys } from '../jwt.ts';
 import type { Identity } from './access.ts';
 import type { CapturedChange } from './changes.ts';
 import type { Extension } from './authorization.ts';
@@ -60,8 +60,8 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /** Verifies a Realtime token: signed with the stack secret, with `role` and `exp`, an API role. */
-export async function verifyToken(token: string, jwtSecret: string): Promise<Claims> {
-  const claims = await verifyJwt(token, jwtSecret);
+export async function verifyToken(token: string, keys: JwtKeys): Promise<Claims> {
+  const claims = await verifyJwt(token, keys);
   if (typeof claims.role !== 'string' || typeof claims.exp !== 'number') {
     throw new Error('Fields `role` and `exp` are required in JWT');
   }
@@ -94,7 +94,7 @@ export class Sessions {
   constructor(readonly ctx: ServiceContext) {}
 
   verify(token: string): Promise<Claims> {
-    return verifyToken(token, this.ctx.jwtSecret);
+    return verifyToken(token, this.ctx.jwtKeys);
   }
 
   sendRaw(client: Client, data: string | Buffer): void {

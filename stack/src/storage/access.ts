@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Pool, PoolClient } from 'pg';
-import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
+import { bearerToken, verifyJwt, type Claims, type JwtKeys } from '../jwt.ts';
 import { errors, fromDatabaseError, StorageError } from './errors.ts';
 import { actAs, withTransaction } from '../http/transaction.ts';
 
@@ -24,7 +24,7 @@ export const ownerUuid = (caller: Caller | null) => (caller?.sub && UUID.test(ca
  */
 export async function authenticate(
   req: IncomingMessage,
-  jwtSecret: string,
+  keys: JwtKeys,
   anonKey: string,
   options: { allowInvalid?: boolean } = {},
 ): Promise<Caller> {
@@ -32,7 +32,7 @@ export async function authenticate(
   // allow an invalid JWT (public downloads), which then run as anon.
   const token = bearerToken(req.headers.authorization) ?? '';
   try {
-    const claims = await verifyJwt(token, jwtSecret);
+    const claims = await verifyJwt(token, keys);
     const role = typeof claims.role === 'string' ? claims.role : 'anon';
     if (!API_ROLES.has(role)) throw new Error(`role "${role}" is not allowed`);
     return {

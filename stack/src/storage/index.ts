@@ -81,7 +81,7 @@ export async function createStorageService(
     blobs,
     config,
     renderer: await createImageRenderer(ctx, blobs),
-    caller: (c, allowInvalid = false) => authenticate(c.env.incoming, ctx.jwtSecret, ctx.anonKey, { allowInvalid }),
+    caller: (c, allowInvalid = false) => authenticate(c.env.incoming, ctx.jwtKeys, ctx.anonKey, { allowInvalid }),
   };
   const tus = await createTusHandler(ctx, { pool, blobs, globalLimit: config.fileSizeLimit });
 

@@ -62,6 +62,23 @@ export function parseTransformQuery(params: URLSearchParams): Transform {
 }
 
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
+
+/** imgproxy's resizing types for storage-api's `resize` (cover → fill, contain → fit, fill → force). */
+const RESIZING_TYPE = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * The `X-Transformations` header as storage-api writes it (ImgProxy `applyTransformation`): height, width, the
+ * imgproxy resizing type whenever a dimension is given, quality, then a format other than origin.
+ */
+export function transformationsHeader(transform: Transform): string {
+  const segments: string[] = [];
+  if (transform.height) segments.push(`height:${transform.height}`);
+  if (transform.width) segments.push(`width:${transform.width}`);
+  if (transform.width || transform.height) segments.push(`resizing_type:${RESIZING_TYPE[transform.resize ?? 'cover']}`);
+  if (transform.quality) segments.push(`quality:${transform.quality}`);
+  if (transform.format && transform.format !== 'origin') segments.push(`format:${transform.format}`);
+  return segments.join(',');
+}
 const OUTPUT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
@@ -144,9 +161,7 @@ export async function createImageRenderer(ctx: ServiceContext, blobs: BlobStore)
         'Content-Length': String(size),
         'Cache-Control': row.metadata.cacheControl === 'no-cache' ? 'no-cache' : row.metadata.cacheControl,
         ETag: `"${key.slice(0, 32)}"`,
-        'X-Transformations': Object.entries(transform)
-          .map(([k, v]) => `${k}:${String(v)}`)
-          .join(','),
+        'X-Transformations': transformationsHeader(transform),
         'X-Cache': hit ? 'HIT' : 'MISS',
       });
       if (req.method === 'HEAD') {

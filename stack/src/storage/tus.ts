@@ -49,7 +49,7 @@ export async function createTusHandler(
   const callerOf = async (req: TusRequest): Promise<Caller> => {
     const token = bearerToken(req.headers.get('authorization') ?? undefined) ?? ctx.anonKey;
     try {
-      const claims = await verifyJwt(token, ctx.jwtSecret);
+      const claims = await verifyJwt(token, ctx.jwtKeys);
       const role = claims.role;
       if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') throw new Error('role not allowed');
       return { role, claims, jwt: token, sub: typeof claims.sub === 'string' ? claims.sub : null };

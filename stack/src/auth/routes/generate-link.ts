@@ -3,7 +3,8 @@ import type { AuthDeps } from '../context.ts';
 import { AuthError, jsonResponse, readJsonBody } from '../http.ts';
 import { isRedirectUrlValid, referrerOf } from '../redirects.ts';
 import { findUserByEmail, userJsonById } from '../users.ts';
-import { issueEmailToken, type EmailTokenType } from '../one-time-tokens.ts';
+import { actionLink, issueEmailToken, type EmailTokenType } from '../one-time-tokens.ts';
+import { issueEmailChangeToken } from '../email-change.ts';
 import { invitee, requireEmail } from './invite.ts';
 import { createUserFromBody } from '../user-writes.ts';
 
@@ -25,8 +26,20 @@ export function generateLinkRoutes(app: AuthApp, deps: AuthDeps) {
     if (!user && (type === 'recovery' || type.startsWith('email_change'))) {
       throw new AuthError(404, 'user_not_found', 'User with this email not found');
     }
-    if (type.startsWith('email_change')) {
-      throw new AuthError(400, 'validation_failed', 'Enable secure email change to generate link for current email');
+    if (type === 'email_change_current' || type === 'email_change_new') {
+      const newEmail = await requireEmail(body.new_email);
+      const target = user!;
+      const { otp, hash, linkToken } = await deps.withTransaction((db) =>
+        issueEmailChangeToken(deps, db, target, type, newEmail),
+      );
+      return jsonResponse(200, {
+        ...(await userJsonById(deps.ctx.adminPool, target.id)),
+        action_link: actionLink(deps, linkToken, 'email_change', referrer),
+        email_otp: otp,
+        hashed_token: hash,
+        verification_type: type,
+        redirect_to: referrer,
+      });
     }
     // An unknown address asked a magic link gets a sign-up link, as in GoTrue (admins may create users).
     const linkType = (type === 'magiclink' && !user ? 'signup' : type) as EmailTokenType;

@@ -6,8 +6,8 @@ import { EXTERNAL_PROVIDERS } from '../disabled-features.ts';
 // GoTrue's /settings lists every external provider, and anonymous sign-ins with them.
 const PROVIDERS = ['anonymous_users', ...EXTERNAL_PROVIDERS];
 
-/** `GET /health`, `GET /settings` and the (empty: HS256) JWKS. */
-export function metaRoutes(app: AuthApp, { config }: AuthDeps) {
+/** `GET /health`, `GET /settings` and the JWKS (the public signing keys; empty with the HS256 secret alone). */
+export function metaRoutes(app: AuthApp, { config, ctx }: AuthDeps) {
   app.get('/health', () =>
     jsonResponse(200, {
       version: 'mediateca-local',
@@ -17,7 +17,12 @@ export function metaRoutes(app: AuthApp, { config }: AuthDeps) {
   );
   app.get('/settings', () =>
     jsonResponse(200, {
-      external: { ...Object.fromEntries(PROVIDERS.map((name) => [name, false])), email: true, phone: false },
+      external: {
+        ...Object.fromEntries(PROVIDERS.map((name) => [name, false])),
+        anonymous_users: config.enableAnonymousSignIns,
+        email: true,
+        phone: false,
+      },
       disable_signup: !config.enableSignup,
       mailer_autoconfirm: true,
       phone_autoconfirm: false,
@@ -27,5 +32,7 @@ export function metaRoutes(app: AuthApp, { config }: AuthDeps) {
       passkeys_enabled: false,
     }),
   );
-  app.get('/.well-known/jwks.json', () => jsonResponse(200, { keys: [] }));
+  app.get('/.well-known/jwks.json', () =>
+    jsonResponse(200, ctx.jwtKeys.publicJwks(), { 'Cache-Control': 'public, max-age=600' }),
+  );
 }

@@ -6,6 +6,14 @@ import { validateEmail } from '../disabled-features.ts';
 import { consumeEmailToken, userByEmailOtp, userByTokenHash, type EmailTokenType } from '../one-time-tokens.ts';
 import type { PoolClient } from 'pg';
 import type { IncomingMessage } from 'node:http';
+import { confirmEmailChange, userByEmailChangeOtp, userByEmailChangeToken } from '../email-change.ts';
+
+const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/** What a verified e-mail change answers: a session, or (first of two secure links) GoTrue's message. */
+type Verified = Record<string, unknown> | { pending: true };
+const isPending = (value: Verified): value is { pending: true } => value.pending === true;
 
 const OAUTH_ERRORS: Record<number, string> = {
   400: 'invalid_request',
@@ -32,6 +40,14 @@ export function verifyRoutes(app: AuthApp, deps: AuthDeps) {
     await consumeEmailToken(db, found.user, found.type);
     return deps.issueSession(db, found.user, incoming, 'otp');
   };
+  const emailChanged = async (
+    db: PoolClient,
+    incoming: IncomingMessage,
+    found: { user: Parameters<typeof consumeEmailToken>[1]; hash: string },
+  ): Promise<Verified> => {
+    if ((await confirmEmailChange(deps, db, found.user, found.hash)) === 'pending') return { pending: true };
+    return deps.issueSession(db, found.user, incoming, 'email/signup');
+  };
 
   app.get('/verify', async (c) => {
     deps.limit('verify', c.env.incoming);
@@ -41,9 +57,14 @@ export function verifyRoutes(app: AuthApp, deps: AuthDeps) {
     if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
     try {
-      const session = await deps.withTransaction(async (db) =>
-        verified(db, c.env.incoming, await userByTokenHash(deps, db, type, token)),
+      const session: Verified = await deps.withTransaction(async (db) =>
+        type === 'email_change'
+          ? emailChanged(db, c.env.incoming, { user: await userByEmailChangeToken(deps, db, token), hash: token })
+          : verified(db, c.env.incoming, await userByTokenHash(deps, db, type, token)),
       );
+      if (isPending(session)) {
+        return c.redirect(`${redirectTo}#${encodeValues({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' })}`, 303);
+      }
       const fragment = encodeValues({
         access_token: String(session.access_token),
         expires_at: String(session.expires_at),
@@ -80,8 +101,14 @@ export function verifyRoutes(app: AuthApp, deps: AuthDeps) {
       throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
     }
     if (token && !(email && !phone)) {
-      // Phone OTPs: no user here has a phone, so no code can match (verifyUserAndToken's not-found answer).
-      if (phone && !email) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      // Phone OTPs: the number is checked as GoTrue's validatePhone does ("+" and spaces dropped, then E.164);
+      // no user here has a phone, so no code can match (verifyUserAndToken's not-found answer).
+      if (phone && !email) {
+        if (!/^[1-9][0-9]{1,14}$/.test(phone.replace(/[+\s]/g, ''))) {
+          throw new AuthError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
+        }
+        throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      }
       throw new AuthError(
         400,
         'validation_failed',
@@ -97,6 +124,18 @@ export function verifyRoutes(app: AuthApp, deps: AuthDeps) {
       } catch {
         throw new AuthError(422, 'validation_failed', 'Invalid email format');
       }
+    }
+    if (type === 'email_change') {
+      const answer = await deps.withTransaction(async (db) =>
+        emailChanged(
+          db,
+          c.env.incoming,
+          token
+            ? await userByEmailChangeOtp(deps, db, email, token)
+            : { user: await userByEmailChangeToken(deps, db, hash), hash },
+        ),
+      );
+      return jsonResponse(200, isPending(answer) ? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 } : answer);
     }
     const session = await deps.withTransaction(async (db) =>
       verified(
