@@ -99,7 +99,8 @@ describe('selection', () => {
     await page.getByRole('region', { name: 'Archivos seleccionados' }).getByRole('button', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByText('¿Seguro que deseas borrar').textContent()).toBe(
-      '¿Seguro que deseas borrar 2 archivos? Esta acción no se puede deshacer.',
+      // Issue 32.4: the files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
+      '¿Seguro que deseas borrar 2 archivos? Se moverán a la Papelera durante 30 días y se podrán restaurar desde allí.',
     );
     await screenshot(page, 'selection-delete-confirm');
     // Cancelar has the focus: Enter must never delete by accident.

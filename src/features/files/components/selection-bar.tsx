@@ -12,7 +12,7 @@ import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { plural } from '../../../lib/plural.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { downloadFilesZip } from '../../../lib/zip/download-files-zip.ts';
 import { notify } from '../../../lib/notify.ts';
 
@@ -70,7 +70,7 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
           onOpenChange={setConfirming}
           trigger={null}
           title="Borrar archivos"
-          description={`¿Seguro que deseas borrar ${plural(count, 'archivo', 'archivos')}? Esta acción no se puede deshacer.`}
+          description={trashQuestion(plural(count, 'archivo', 'archivos'), count)}
           onConfirm={() => remove.mutate(selection, { onSuccess: onClear })}
         />
       )}
