@@ -61,8 +61,10 @@ describe("FileEditForm marks what is 'Sin traducir'", () => {
   it('says the English title is missing while it is the Spanish one, and stops once translated', async () => {
     renderAs(<FileEditForm file={{ ...file, name_en: 'Piscina principal' } as FileDetail} />, { role: 'UPLOADER' });
     expect(await screen.findByText('Falta la traducción al inglés del título.')).toBeTruthy();
-    const english = screen.getByLabelText('Título (inglés)');
-    await userEvent.clear(english);
+    const english = screen.getByLabelText('Título (inglés)') as HTMLInputElement;
+    // Issue 32.5: empty, with the Spanish title as a placeholder, rather than prefilled and flagged as missing.
+    expect(english.value).toBe('');
+    expect(english.placeholder).toBe('Piscina principal');
     await userEvent.type(english, 'Main pool');
     expect(screen.queryByText('Falta la traducción al inglés del título.')).toBeNull();
   });

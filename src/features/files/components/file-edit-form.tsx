@@ -8,6 +8,7 @@ import {
   changedFields,
   fileFormSchema,
   formValuesOf,
+  savedEnglishTitle,
   versionOf,
   type FileFormValues,
   type FileVersion,
@@ -70,7 +71,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         fileId: file.id,
         texts: {
           name_es: values.name_es,
-          name_en: values.name_en,
+          name_en: savedEnglishTitle(values),
           description_es: values.description_es,
           description_en: values.description_en,
         },
@@ -131,10 +132,18 @@ export function FileEditForm({ file }: { file: FileDetail }) {
       <fieldset>
         <legend>English</legend>
         <label htmlFor="name_en">Título (inglés)</label>
-        <input id="name_en" {...form.register('name_en')} aria-invalid={!!errors.name_en} />
+        <input
+          id="name_en"
+          {...form.register('name_en')}
+          placeholder={nameEs}
+          aria-invalid={!!errors.name_en}
+          aria-describedby={titleUntranslated ? 'name_en-hint' : undefined}
+        />
         {errors.name_en && <span className="form-error">{errors.name_en.message}</span>}
         {!errors.name_en && titleUntranslated && (
-          <span className="translation-hint">Falta la traducción al inglés del título.</span>
+          <span id="name_en-hint" className="translation-hint">
+            Falta la traducción al inglés del título.
+          </span>
         )}
         <label htmlFor="description_en">Descripción (inglés)</label>
         <textarea id="description_en" rows={3} {...form.register('description_en')} />
