@@ -12,7 +12,7 @@ import {
   viewports,
 } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
-import { seedAccounts } from '../helpers/seed.ts';
+import { seedAcademyMembers, seedAccounts } from '../helpers/seed.ts';
 
 /**
  * Usuarios as an admin (issue 16): the list against the staff table, the new-user form (validation, the
@@ -68,6 +68,9 @@ describe('Usuarios as ADMIN', () => {
     await expect.poll(() => shown.count()).toBeGreaterThanOrEqual(staff!.length);
     const emails = (await shown.allTextContents()).map((text) => text.replace(' (tú)', ''));
     expect(emails).toEqual([...emails].sort((a, b) => a.localeCompare(b, 'es')));
+    // Issue 32.8: academy members have Auth accounts of their own, but they are not staff.
+    for (const member of Object.values(seedAcademyMembers)) expect(emails).not.toContain(member.email);
+    expect(await page.getByText('Sin rol').count()).toBe(0);
     for (const member of staff!) {
       expect(await page.getByLabel(`Rol de ${member.email}`).inputValue()).toBe(member.role);
     }
