@@ -6,7 +6,8 @@ import { fileListQuery } from '../api/search-files.ts';
 import { fileCountQuery } from '../api/count-files.ts';
 import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
-import { FileFiltersBar } from './file-filters-bar.tsx';
+import { FileFiltersBar, filterMenusModule } from './file-filters-bar.tsx';
+import { useFilesKeyboard } from '../hooks/use-files-keyboard.ts';
 import { FileGrid } from './file-grid.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -50,7 +51,9 @@ export function FilesScreen() {
     if (!firstPageShown) return;
     selectionBarModule.preload();
     lightboxModule.preload();
+    filterMenusModule.preload();
   }, [firstPageShown]);
+  useFilesKeyboard({ onEscape: selection.selection ? selection.clear : null });
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -59,16 +62,16 @@ export function FilesScreen() {
 
   return (
     <section className="page files-page">
-      <h1>
-        <span data-testid="files-count">{count.isPending ? '…' : total}</span>{' '}
-        {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
-      </h1>
-      <FileFiltersBar {...fileFilters} />
-      <div className="selection-actions">
-        <button type="button" className="button" disabled={total === 0} onClick={selection.selectAll}>
+      <div className="files-heading">
+        <h1>
+          <span data-testid="files-count">{count.isPending ? '…' : total}</span>{' '}
+          {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
+        </h1>
+        <button type="button" className="button select-all" disabled={total === 0} onClick={selection.selectAll}>
           Seleccionar todos ({total})
         </button>
       </div>
+      <FileFiltersBar {...fileFilters} />
       {selection.selection && SelectionBar && (
         <SelectionBar selection={selection.selection} onClear={selection.clear} />
       )}
