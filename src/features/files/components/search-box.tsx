@@ -43,7 +43,8 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (query
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Buscar por nombre, descripción, etiqueta…"
+        placeholder="Buscar archivos…"
+        title="Busca en nombres, descripciones y etiquetas"
         aria-keyshortcuts="/"
         aria-describedby={tooShort ? 'files-search-hint' : undefined}
       />
