@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileDetailQuery, type FileDetail } from '../api/get-file-detail.ts';
 import { isFileChangedError, useUpdateFile } from '../api/update-file.ts';
@@ -19,6 +18,7 @@ import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 interface Conflict {
   theirs: FileFormValues;
@@ -38,12 +38,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
   const save = useUpdateFile();
   const [base, setBase] = useState(() => ({ values: formValuesOf(file), version: versionOf(file) }));
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const form = useForm<FileFormValues>({
-    resolver: zodResolver(fileFormSchema),
-    mode: 'onChange',
-    delayError: 100,
-    defaultValues: base.values,
-  });
+  const form = useSchemaForm(fileFormSchema, { mode: 'onChange', delayError: 100, defaultValues: base.values });
   const { reset, formState, getValues } = form;
   const errors = formState.errors;
   // 'Sin traducir' (issue 21): the English title still the Spanish one, or a description not yet translated.
