@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { pickTags } from '../helpers/tags.ts';
 
 /** The file detail screen (issue 9): form, tags, options, copy URL, publish and delete. */
 
@@ -65,7 +66,7 @@ describe('file detail', () => {
     await page.getByLabel('Título', { exact: true }).fill('Vestíbulo principal');
     await page.getByLabel('Título (inglés)').fill('Main lobby');
     await page.getByLabel('Descripción', { exact: true }).fill('Entrada del hotel');
-    await page.getByLabel('Piscina').check();
+    await pickTags(page, ['Piscina']);
     await page.getByLabel('Material para agencias').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect
@@ -128,8 +129,7 @@ describe('file detail', () => {
     asked.history = 0;
 
     await page.getByLabel('Título (inglés)').fill('Requests');
-    await page.getByLabel('Piscina').check();
-    await page.getByLabel('Spa', { exact: true }).check();
+    await pickTags(page, ['Piscina', 'Spa']);
     await page.getByLabel('Material para agencias').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Cambios guardados.').waitFor();

@@ -5,6 +5,7 @@ import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter } from '../helpers/filters.ts';
+import { pickTags } from '../helpers/tags.ts';
 
 /** Selection and bulk actions on the files screen (issue 8). */
 
@@ -121,7 +122,7 @@ describe('selection', () => {
     await page.getByRole('button', { name: 'Editar tags 2 archivo(s)' }).click();
     await page.waitForURL('**/private/edit-tags-files');
     await expect.poll(() => page.getByRole('note').textContent()).toMatch(/reemplazarán/);
-    await page.getByLabel('Piscina').check();
+    await pickTags(page, ['Piscina']);
     await screenshot(page, 'edit-tags');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(/\/private\/files/);

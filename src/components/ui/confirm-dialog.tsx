@@ -8,6 +8,7 @@ interface ConfirmDialogProps {
   /** Spec section 5: '¿Seguro que deseas borrar … Esta acción no se puede deshacer.' */
   description: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   /** Controlled use (e.g. opened from a menu item); omit for a dialog that owns its open state. */
   open?: boolean;
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Borrar',
+  cancelLabel = 'Cancelar',
   onConfirm,
   open,
   onOpenChange,
@@ -36,7 +38,7 @@ export function ConfirmDialog({
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description>
           <div className="dialog-actions">
-            <AlertDialog.Cancel className="button">Cancelar</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="button">{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className="button button-danger" onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

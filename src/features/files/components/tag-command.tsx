@@ -1,3 +1,4 @@
+import '../tag-command.css';
 import { useMemo } from 'react';
 import { Command } from 'cmdk';
 import { useQuery } from '@tanstack/react-query';
