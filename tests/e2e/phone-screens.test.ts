@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('the files screen on a phone', () => {
   it('shows at least two rows of photos on the first screen, with no filter open', async () => {
     await openFiles();
-    const rows = await page.locator('.file-grid-row').evaluateAll((elements) =>
+    const rows = await page.locator('.file-grid-row:not(.file-grid-heading)').evaluateAll((elements) =>
       elements.map((row) => {
         const media = row.querySelector('.file-card-media')!.getBoundingClientRect();
         return media.bottom;

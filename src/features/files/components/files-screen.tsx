@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
 import { fileCountQuery } from '../api/count-files.ts';
+import { isDateSort } from '../api/file-filters.ts';
 import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
 import { FileFiltersBar, filterMenusModule } from './file-filters-bar.tsx';
@@ -120,6 +121,7 @@ export function FilesScreen() {
         onToggle={selection.toggle}
         onPreview={preview}
         onNearEnd={loadMore}
+        groupByMonth={isDateSort(sort)}
       />
       {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
       {lightboxWanted && Lightbox && <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />}
