@@ -76,7 +76,10 @@ describe('Usuarios as ADMIN', () => {
     }
     const own = row(seedAccounts.ADMIN.email);
     await own.getByText('No puedes borrar ni cambiar el rol de tu propio usuario.').waitFor();
-    expect(await own.getByRole('button', { name: /^Borrar/ }).count()).toBe(0);
+    await own.getByRole('button', { name: `Acciones de ${seedAccounts.ADMIN.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Borrar' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     expect(await page.getByLabel(`Rol de ${seedAccounts.ADMIN.email}`).isDisabled()).toBe(true);
     await expectAccessible(page);
     await screenshot(page, 'users-desktop');
@@ -137,7 +140,8 @@ describe('Usuarios as ADMIN', () => {
   it('changes the password, and the account signs in with the new one only', async () => {
     const { user_id: uid } = (await staffRow(email))!;
     await page.goto(appUrl('/private/users'));
-    await page.getByRole('link', { name: `Cambiar contraseña de ${email}` }).click();
+    await page.getByRole('button', { name: `Acciones de ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
     await page.waitForURL(`**/private/users/update-password/${uid}`);
     await page.getByTestId('password-user').filter({ hasText: email }).waitFor();
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -179,12 +183,25 @@ describe('Usuarios as ADMIN', () => {
     await context.close();
   });
 
+  it('finds an account by e-mail with the search box', async () => {
+    await page.goto(appUrl('/private/users'));
+    await row(seedAccounts.UPLOADER.email).waitFor();
+    await page.getByLabel('Buscar usuario').fill('uploader@');
+    await expect.poll(() => page.locator('.user-row').count()).toBe(1);
+    await row(seedAccounts.UPLOADER.email).waitFor();
+    await page.getByLabel('Buscar usuario').fill('nadie-con-este-correo');
+    await page.getByText('Ningún usuario coincide con «nadie-con-este-correo».').waitFor();
+    await screenshot(page, 'users-search');
+  });
+
   it('deletes an account only after the confirmation dialog', async () => {
     const { user_id: uid } = (await staffRow(email))!;
     await page.goto(appUrl('/private/users'));
+    // Secondary actions sit in the row's menu; Borrar still asks first.
     await row(email)
-      .getByRole('button', { name: `Borrar ${email}` })
+      .getByRole('button', { name: `Acciones de ${email}` })
       .click();
+    await page.getByRole('menuitem', { name: 'Borrar' }).click();
     await page
       .getByRole('alertdialog')
       .getByText(`¿Seguro que deseas borrar el usuario ${email}? Esta acción no se puede deshacer.`)
@@ -192,8 +209,9 @@ describe('Usuarios as ADMIN', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
     expect(await staffRow(email)).toBeDefined();
     await row(email)
-      .getByRole('button', { name: `Borrar ${email}` })
+      .getByRole('button', { name: `Acciones de ${email}` })
       .click();
+    await page.getByRole('menuitem', { name: 'Borrar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.getByText(`Usuario ${email} borrado`).waitFor();
     await expect.poll(() => row(email).count()).toBe(0);
