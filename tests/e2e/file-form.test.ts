@@ -32,7 +32,7 @@ async function openForm() {
 
 beforeAll(async () => {
   // As an upload records it: both titles the file name.
-  [fileId] = await insertFiles(marker, 1, { name: () => `${marker} Vestíbulo` });
+  fileId = (await insertFiles(marker, 1, { name: () => `${marker} Vestíbulo` }))[0]!;
   browser = await launchBrowser();
   ({ context, page } = await signedInAs(browser, 'ADMIN'));
 });
