@@ -61,6 +61,8 @@ export interface GatewayRoute {
    * public and signed URLs to browsers, which send no headers).
    */
   requireKey: boolean | ((method: string, subpath: string) => boolean);
+  /** An answer the hosted platform gives before the upstream runs anything (e.g. pg-safeupdate's). */
+  refuse?: (method: string, subpath: string) => { status: number; body: Record<string, unknown> } | undefined;
   upstream: MountedService | UpstreamProxy;
 }
 
@@ -172,6 +174,11 @@ export function createGateway(options: GatewayOptions): http.Server {
     const { route, subpath } = match;
     if (keyRequired(route, req.method ?? 'GET', subpath) && !carriesKey(req, url)) {
       sendJson(res, 401, NO_API_KEY);
+      return;
+    }
+    const refusal = route.refuse?.(req.method ?? 'GET', subpath);
+    if (refusal) {
+      sendJson(res, refusal.status, refusal.body);
       return;
     }
     if (applies(route.rewriteAuthorization, req.method ?? 'GET', subpath)) {

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 
@@ -46,10 +48,47 @@ export async function pushMigrations(options: {
   includeSeed: boolean;
   log: (m: string) => void;
 }): Promise<void> {
+  await refuseForeignMigrationHistory(options.projectRoot, options.postgresUrl);
   const args = ['db', 'push', `--remote=${options.postgresUrl}`, '--yes'];
   if (options.includeSeed) args.push('--include-seed');
   const output = await runSupabaseCli(args, { cwd: options.projectRoot });
   for (const line of output.split('\n')) {
     if (/Applying migration|Seeding data|up to date/i.test(line)) options.log(`migrations: ${line.trim()}`);
+  }
+}
+
+/**
+ * A database whose migration history names versions this checkout does not have was built from other
+ * migrations (e.g. before supabase/migrations was squashed into one file per concern): `db push` would stop
+ * with 'Remote migration versions not found'. Say what happened and what to do instead.
+ */
+async function refuseForeignMigrationHistory(projectRoot: string, postgresUrl: string): Promise<void> {
+  const local = new Set(
+    (await readdir(path.join(projectRoot, 'supabase', 'migrations')).catch(() => []))
+      .map((file) => /^(\d+)_/.exec(file)?.[1])
+      .filter(Boolean),
+  );
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    // A new database has no history table yet (42P01): nothing to compare.
+    const { rows } = await client
+      .query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+      .catch((error: { code?: string }) => {
+        if (error.code === '42P01') return { rows: [] as { version: string }[] };
+        throw error;
+      });
+    const unknown = rows.map((row) => row.version).filter((version) => !local.has(version));
+    if (unknown.length) {
+      throw new Error(
+        `this database was migrated with ${unknown.length} migration(s) that supabase/migrations no longer has ` +
+          `(${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}). The migrations were squashed ` +
+          `into one file per concern on 2026-11-24 (supabase/README.md); a database built from the old files ` +
+          `cannot move forward. Delete the stack's data folder (.stack, or STACK_DATA_DIR) and start again: the ` +
+          `demo data is seeded afresh.`,
+      );
+    }
+  } finally {
+    await client.end();
   }
 }

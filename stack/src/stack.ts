@@ -19,6 +19,7 @@ import { pushMigrations } from './migrate.ts';
 import { ensureAnalystLogin } from './analyst.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createGateway } from './gateway.ts';
+import { safeupdateRefusal } from './postgrest-safeupdate.ts';
 import { freePort } from './net.ts';
 import { seedBucketObjects } from './seed-objects.ts';
 import { loadProjectConfig } from './project-config.ts';
@@ -214,6 +215,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           prefix: '/rest/v1',
           rewriteAuthorization: true,
           requireKey: true,
+          refuse: safeupdateRefusal,
           upstream: { kind: 'proxy', target: postgrest.url },
         },
         {

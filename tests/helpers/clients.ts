@@ -39,6 +39,16 @@ export async function signedInUser(options: { email?: string; password?: string 
   return { client: userClient, user: created.data.user, session: signIn.data.session, email, password };
 }
 
+/**
+ * The `postgres` login, as migrations, the SQL editor and psql use it on hosted Supabase: no superuser, and
+ * policies on storage.objects or realtime.messages only as supautils allows it there.
+ */
+export async function postgresDb(): Promise<pg.Client> {
+  const db = new pg.Client({ connectionString: stackInfo().dbUrl });
+  await db.connect();
+  return db;
+}
+
 /** A superuser connection for fixtures a test must arrange behind the API's back. */
 export async function adminDb(): Promise<pg.Client> {
   const db = new pg.Client({ connectionString: stackInfo().adminDbUrl });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { adminDb, client, signedInUser } from '../helpers/clients.ts';
+import { postgresDb, client, signedInUser } from '../helpers/clients.ts';
 
 /**
  * Broadcast from the database (realtime.send, realtime.broadcast_changes) as Supabase Realtime delivers it:
@@ -36,9 +36,8 @@ const join = (supabase: SupabaseClient, topic: string, events: string | string[]
 
 /** SQL as the project's own code runs it (a migration's trigger, a function, psql). */
 async function sql(text: string, values: unknown[] = []) {
-  const db = await adminDb();
+  const db = await postgresDb();
   try {
-    await db.query('set role postgres');
     return await db.query(text, values);
   } finally {
     await db.end();
@@ -82,9 +81,8 @@ describe('realtime.send from SQL', () => {
     const listener = await join(anon, publicTopic, 'aviso', false);
     expect(listener.status).toBe('SUBSCRIBED');
 
-    const db = await adminDb();
+    const db = await postgresDb();
     try {
-      await db.query('set role postgres');
       await db.query('begin');
       await db.query(`select realtime.send('{"texto": "descartado"}'::jsonb, 'aviso', $1, false)`, [publicTopic]);
       await db.query('rollback');

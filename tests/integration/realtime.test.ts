@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
+import { adminDb, postgresDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
 
 /**
  * postgres_changes through realtime-js against the stack: only subscribers whose RLS lets them read a row
@@ -61,9 +61,8 @@ let alice: Awaited<ReturnType<typeof signedInUser>>;
 let bob: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  const db = await adminDb();
+  const db = await postgresDb();
   try {
-    await db.query('set role postgres');
     await db.query(`
       create table public.${table} (
         id bigint generated always as identity primary key,

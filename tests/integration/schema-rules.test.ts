@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
+import { postgresDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
 import { runSupabaseCli } from '../../stack/src/migrate.ts';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
 import { seedAccounts } from '../helpers/seed.ts';
@@ -287,9 +287,8 @@ describe('Supabase advisors', () => {
   });
 
   it('do flag a table without RLS, so the check above can fail', async () => {
-    const db = await adminDb();
+    const db = await postgresDb();
     try {
-      await db.query('set role postgres');
       await db.query('create table public.advisor_canary (id int primary key)');
       const output = await runSupabaseCli(
         ['db', 'advisors', `--remote=${stackInfo().dbUrl}`, '--type', 'security', '--output-format', 'json'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
+import { adminDb, postgresDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
 
 /**
  * The gateway and PostgREST as the browser and supabase-js meet them: RLS decides per role, CORS answers
@@ -22,10 +22,9 @@ async function waitForPostgrest(path: string) {
 }
 
 beforeAll(async () => {
-  const db = await adminDb();
+  const db = await postgresDb();
   try {
     // As a migration would: the non-superuser postgres role creates the table and its policies.
-    await db.query('set role postgres');
     await db.query(`
       create table public.${table} (
         id bigint generated always as identity primary key,

@@ -5,7 +5,7 @@ import { FunctionsHttpError, type RealtimeChannel, type SupabaseClient } from '@
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { adminDb, client, clientFor, signedInUser, stackInfo } from '../helpers/clients.ts';
+import { postgresDb, client, clientFor, signedInUser, stackInfo } from '../helpers/clients.ts';
 import { PROJECT_ROOT, startStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
 
@@ -26,10 +26,9 @@ describe('the gateway refuses requests that carry no key at all, as hosted Supab
 
   beforeAll(async () => {
     expect((await client('service_role').storage.createBucket(BUCKET, { public: true })).error).toBeNull();
-    const db = await adminDb();
+    const db = await postgresDb();
     try {
       // As a migration on Supabase would: anyone may drop files into this bucket.
-      await db.query('set role postgres');
       await db.query(
         `create policy "Anyone may upload to ${BUCKET}" on storage.objects for insert to anon
            with check (bucket_id = '${BUCKET}')`,
@@ -299,10 +298,9 @@ describe('Realtime private channels are authorized by RLS on realtime.messages',
 
   beforeAll(async () => {
     [writer, reader, outsider] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
-    const db = await adminDb();
+    const db = await postgresDb();
     try {
       // As a migration written for Supabase would add them.
-      await db.query('set role postgres');
       await db.query(
         `create policy "Members of ${topic} read its broadcasts" on realtime.messages for select to authenticated
            using (realtime.topic() = '${topic}' and extension = 'broadcast'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as tus from 'tus-js-client';
 import sharp from 'sharp';
-import { adminDb, client, clientFor, signedInUser, stackInfo } from '../helpers/clients.ts';
+import { adminDb, postgresDb, client, clientFor, signedInUser, stackInfo } from '../helpers/clients.ts';
 import { eventually, sha256 } from '../helpers/checks.ts';
 import { startStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
@@ -28,10 +28,9 @@ beforeAll(async () => {
     allowedMimeTypes: ['image/*', 'application/pdf', 'text/plain', 'application/octet-stream'],
   });
   expect(created.error).toBeNull();
-  const db = await adminDb();
+  const db = await postgresDb();
   try {
     // As a migration would write it on Supabase: each user reads and writes only under their own folder.
-    await db.query('set role postgres');
     for (const [operation, clause] of [
       ['select', `using (bucket_id = '${BUCKET}' and (storage.foldername(name))[1] = (select auth.uid())::text)`],
       ['insert', `with check (bucket_id = '${BUCKET}' and (storage.foldername(name))[1] = (select auth.uid())::text)`],

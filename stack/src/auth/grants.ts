@@ -14,7 +14,9 @@ export async function passwordGrant(deps: AuthDeps, req: IncomingMessage, body: 
   const phone = optionalString(body.phone);
   const password = typeof body.password === 'string' ? body.password : '';
   if (!email && !phone) throw new AuthError(400, 'validation_failed', 'missing email or phone');
-  const user = email ? await findUserByEmail(pool, email) : await findUserByPhone(pool, phone!);
+  const user = email
+    ? await findUserByEmail(pool, email, 'Database error querying schema')
+    : await findUserByPhone(pool, phone!, 'Database error querying schema');
   const hash = user?.encrypted_password || DUMMY_HASH;
   const matches = await bcrypt.compare(password, hash);
   if (!user || !user.encrypted_password || !password || !matches) throw invalidCredentials();

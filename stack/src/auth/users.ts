@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { AuthError } from './http.ts';
 import { factorJson, factorsOf, type FactorRow } from './mfa.ts';
 
 type Queryable = Pool | PoolClient;
@@ -6,6 +7,27 @@ type Queryable = Pool | PoolClient;
 /** RFC 3339 in UTC with microseconds, as GoTrue serialises times. */
 const ts = (column: string, alias = column) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ${alias}`;
+
+/**
+ * Columns GoTrue reads into non-nullable Go fields (models.User): a NULL in any of them fails the scan, and
+ * GoTrue answers 500. Users inserted with SQL that leave the token columns out (they have no default in
+ * GoTrue's schema) cannot sign in on hosted Supabase; so the stack refuses them the same way.
+ */
+const GO_NON_NULL_COLUMNS = [
+  'aud',
+  'role',
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_current',
+  'email_change_token_new',
+  'email_change',
+  'email_change_confirm_status',
+  'phone_change_token',
+  'phone_change',
+  'reauthentication_token',
+  'created_at',
+  'updated_at',
+];
 
 const USER_COLUMNS = [
   'u.id',
@@ -27,6 +49,7 @@ const USER_COLUMNS = [
   ts('u.deleted_at', 'deleted_at'),
   ts('u.created_at', 'created_at'),
   ts('u.updated_at', 'updated_at'),
+  `(${GO_NON_NULL_COLUMNS.map((column) => `u.${column} is null`).join(' or ')}) as unreadable`,
 ].join(', ');
 
 export interface UserRow {
@@ -49,6 +72,14 @@ export interface UserRow {
   deleted_at: string | null;
   created_at: string | null;
   updated_at: string | null;
+  /** A NULL where GoTrue cannot read one (GO_NON_NULL_COLUMNS). */
+  unreadable: boolean;
+}
+
+/** GoTrue's 500 for a user row it cannot scan; the message depends on the endpoint, as GoTrue's does. */
+function readable(row: UserRow | undefined, message: string): UserRow | null {
+  if (row?.unreadable) throw new AuthError(500, 'unexpected_failure', message);
+  return row ?? null;
 }
 
 interface IdentityRow {
@@ -63,26 +94,38 @@ interface IdentityRow {
   updated_at: string | null;
 }
 
-export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+export async function findUserById(
+  db: Queryable,
+  id: string,
+  whenUnreadable = 'Database error loading user',
+): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.id = $1`, [id]);
-  return rows[0] ?? null;
+  return readable(rows[0], whenUnreadable);
 }
 
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+export async function findUserByEmail(
+  db: Queryable,
+  email: string,
+  whenUnreadable = 'Database error finding user',
+): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users u
      where lower(u.email) = lower($1) and u.is_sso_user = false and u.deleted_at is null`,
     [email],
   );
-  return rows[0] ?? null;
+  return readable(rows[0], whenUnreadable);
 }
 
-export async function findUserByPhone(db: Queryable, phone: string): Promise<UserRow | null> {
+export async function findUserByPhone(
+  db: Queryable,
+  phone: string,
+  whenUnreadable = 'Database error finding user',
+): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users u where u.phone = $1 and u.deleted_at is null`,
     [phone],
   );
-  return rows[0] ?? null;
+  return readable(rows[0], whenUnreadable);
 }
 
 export async function listUsers(
@@ -97,6 +140,7 @@ export async function listUsers(
     ]),
     db.query<{ total: string }>('select count(*) as total from auth.users'),
   ]);
+  for (const row of rows) readable(row, 'Database error finding users');
   return { users: rows, total: Number(count.rows[0]?.total ?? 0) };
 }
 

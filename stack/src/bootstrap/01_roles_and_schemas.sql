@@ -16,7 +16,11 @@ grant anon, authenticated, service_role to authenticator;
 alter role anon inherit;
 alter role authenticated inherit;
 alter role service_role inherit;
-grant anon, authenticated, service_role to postgres;
+-- Hosted's postgres also administers the API roles (PG 16+: with admin option) and holds these predefined
+-- roles (supabase/postgres role migrations). Nothing else: it is a member of no Auth, Storage or Realtime
+-- service role (11_privileged_role_grants.sql gives it what supautils does instead).
+grant anon, authenticated, service_role to postgres with admin option;
+grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
 
 -- Service roles of the Supabase platform; our Auth and Storage servers connect as the superuser, but the
 -- objects they own carry the same owners as on Supabase so grants and advisors read the same.
@@ -39,13 +43,13 @@ alter role postgres set search_path = "$user", public, extensions;
 alter database postgres owner to postgres;
 grant all on database postgres to postgres, dashboard_user;
 
--- Extensions live in their own schema, reachable by every API role.
+-- Extensions live in their own schema, reachable by every API role. Only those a new hosted project has
+-- enabled (stack/src/hosted-defaults.ts lists them, and a test holds this file to that list): a migration
+-- that uses anything else must enable it itself, or it would pass here and fail on `supabase db push`.
 create schema if not exists extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role, dashboard_user;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pgcrypto with schema extensions;
-create extension if not exists unaccent with schema extensions;
-create extension if not exists pg_trgm with schema extensions;
 create extension if not exists pg_stat_statements with schema extensions;
 grant all on all functions in schema extensions to postgres with grant option;
 alter default privileges in schema extensions grant all on functions to postgres with grant option;

@@ -1,6 +1,9 @@
 -- Supabase compatibility layer, part 2: the `auth` schema GoTrue owns, reduced to the tables our Auth
--- server writes (users, identities, sessions, refresh tokens). Column names and types follow GoTrue's
--- migrations so that app triggers, foreign keys and policies that read them work unchanged.
+-- server writes (users, identities, sessions, refresh tokens). Column names, types and defaults follow
+-- GoTrue's migrations so that app triggers, foreign keys, policies and seeds that read or write them work
+-- unchanged. Defaults too: confirmation_token, recovery_token, email_change_token_new and email_change have
+-- none in GoTrue, and GoTrue cannot read a user whose row holds NULL there ('Database error querying
+-- schema'), so a seed that leaves them out fails on hosted; the stack's Auth answers the same (users.ts).
 
 create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role, postgres, dashboard_user;
@@ -14,12 +17,12 @@ create table auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb,

@@ -17,7 +17,11 @@ create table storage.buckets (
   avif_autodetection boolean default false,
   file_size_limit bigint,
   allowed_mime_types text[],
-  type storage.buckettype not null default 'STANDARD'
+  type storage.buckettype not null default 'STANDARD',
+  -- Object versioning is being introduced by storage-api; no bucket may turn it on yet.
+  versioning_status text not null default 'DISABLED'
+    constraint buckets_versioning_status_check check (versioning_status in ('DISABLED', 'ENABLED', 'SUSPENDED'))
+    constraint buckets_versioning_dark_check check (versioning_status = 'DISABLED')
 );
 create unique index bname on storage.buckets (name);
 
@@ -33,7 +37,10 @@ create table storage.objects (
   metadata jsonb,
   path_tokens text[] generated always as (string_to_array(name, '/')) stored,
   version text,
-  user_metadata jsonb
+  user_metadata jsonb,
+  archived_at timestamptz,
+  is_delete_marker boolean not null default false,
+  is_versioned boolean not null default false
 );
 create unique index bucketid_objname on storage.objects (bucket_id, name);
 create index name_prefix_search on storage.objects (name text_pattern_ops);
@@ -85,6 +92,24 @@ alter function storage.foldername(text) owner to supabase_storage_admin;
 alter function storage.filename(text) owner to supabase_storage_admin;
 alter function storage.extension(text) owner to supabase_storage_admin;
 
+-- As storage-api: a bucket or object row deleted with SQL would leave its bytes behind for good, so deleting
+-- them is refused unless the transaction says it is the Storage server (`storage.allow_delete_query`, which
+-- stack/src/storage sets as storage-api does). Scripts and tests go through the Storage API.
+create function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end $$;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+alter function storage.protect_delete() owner to supabase_storage_admin;
+
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 
@@ -92,6 +117,5 @@ grant all on storage.buckets, storage.objects to anon, authenticated, service_ro
 grant all on storage.buckets, storage.objects to postgres with grant option;
 grant execute on all functions in schema storage to postgres, anon, authenticated, service_role;
 
--- Hosted Supabase lets `postgres` create policies on storage tables through supautils' policy grants,
--- which embedded Postgres does not ship; membership in the owning role is the nearest equivalent.
-grant supabase_storage_admin to postgres;
+-- `postgres` creates policies on storage.objects through the policy grants of 11_privileged_role_grants.sql,
+-- as supautils lets it on hosted Supabase; it is not a member of supabase_storage_admin.

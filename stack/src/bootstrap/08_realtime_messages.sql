@@ -29,6 +29,5 @@ as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
 alter function realtime.topic() owner to supabase_realtime_admin;
 grant execute on function realtime.topic() to postgres, anon, authenticated, service_role;
 
--- Migrations (run as `postgres`) create the policies; hosted Supabase allows that through supautils'
--- policy_grants, here `postgres` is a member of the owner, as for storage.objects.
-grant supabase_realtime_admin to postgres;
+-- Migrations (run as `postgres`) create the policies through the policy grants of
+-- 11_privileged_role_grants.sql, as supautils allows on hosted Supabase.

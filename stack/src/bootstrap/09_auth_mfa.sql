@@ -15,7 +15,10 @@ create table auth.mfa_factors (
   updated_at timestamptz not null,
   secret text,
   phone text,
-  last_challenged_at timestamptz unique
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
 );
 create index factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
 create unique index mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
@@ -27,7 +30,8 @@ create table auth.mfa_challenges (
   created_at timestamptz not null,
   verified_at timestamptz,
   ip_address inet not null,
-  otp_code text
+  otp_code text,
+  web_authn_session_data jsonb
 );
 create index mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
 

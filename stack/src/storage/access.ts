@@ -52,7 +52,9 @@ export async function authenticate(
 /**
  * Runs `work` in a transaction as the caller, the way storage-api does: the role and JWT claims are set
  * for the transaction so the RLS policies on storage.objects and storage.buckets decide. The service role
- * has BYPASSRLS, exactly as on Supabase.
+ * has BYPASSRLS, exactly as on Supabase. Like storage-api, every Storage transaction (this one and
+ * asService's) sets `storage.allow_delete_query`: storage.protect_delete refuses a row deleted with SQL
+ * from anywhere else, since its bytes would stay behind.
  */
 export async function asCaller<T>(
   pool: Pool,
@@ -71,6 +73,7 @@ export async function asCaller<T>(
           'request.jwt': caller.jwt,
           'request.jwt.claim.sub': caller.sub ?? '',
           'storage.operation': operation,
+          'storage.allow_delete_query': 'true',
         },
       );
       return work(db);
@@ -81,7 +84,10 @@ export async function asCaller<T>(
 
 /** Runs `work` in a transaction as the storage service itself (bypasses RLS). */
 export const asService = <T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> =>
-  storageTransaction(pool, work);
+  storageTransaction(pool, async (db) => {
+    await db.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+    return work(db);
+  });
 
 /** A transaction whose database errors reach the client as the storage errors storage-api gives for them. */
 async function storageTransaction<T>(

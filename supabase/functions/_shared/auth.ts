@@ -26,7 +26,7 @@ export async function requireStaff(request: Request, allowed: StaffRole[]): Prom
   const { data, error } = await serviceClient().auth.getUser(token);
   if (error || !data.user) throw new HttpError(401, 'UNAUTHENTICATED', 'Tienes que iniciar sesión.');
   // Asked as the caller, so the database's own rule decides: with require_admin_mfa on, an admin whose token
-  // is only aal1 is an UPLOADER here too (migration 20261124100000_admin_mfa).
+  // is only aal1 is an UPLOADER here too (migration …_staff_and_access.sql).
   const staff = await callerClient(request).rpc('current_staff_role');
   if (staff.error) throw staff.error;
   const role = (staff.data ?? undefined) as StaffRole | undefined;

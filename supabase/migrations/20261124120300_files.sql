@@ -1,0 +1,289 @@
+-- Files of the library and their tags.
+-- A file row is written when its upload has finished (spec section 3); post-processing (the server job
+-- `process_upload`, server_jobs.sql) fills mime type, dimensions and checksum and clears `processing`.
+-- Uploaders see and edit only the text and tags of files they uploaded; publication, B2B, panorama,
+-- operations and collection links are admin-only, enforced by policies plus the write-rules trigger.
+-- Who uploaded a file, when, and how big it is are the server's facts (set_server_owned_file_columns).
+--
+-- Elsewhere: search and paging (file_search.sql), history (file_history.sql), the Papelera and a file id
+-- that stays taken while trashed (trash.sql), bulk actions and the detail form's save
+-- (bulk_file_actions.sql), the media objects (storage.sql), the jobs a change queues (server_jobs.sql).
+
+create table public.files (
+  id uuid primary key default gen_random_uuid(),
+  file_name text not null check (char_length(file_name) between 1 and 300),
+  object_path text not null check (char_length(object_path) between 1 and 400),
+  original_file_name text not null check (octet_length(original_file_name) between 1 and 255),
+  name_es text not null check (char_length(btrim(name_es)) between 1 and 500),
+  name_en text not null check (char_length(btrim(name_en)) between 1 and 500),
+  description_es text not null default '' check (char_length(description_es) <= 10000),
+  description_en text not null default '' check (char_length(description_en) <= 10000),
+  -- The stored object's size, decided by set_server_owned_file_columns, so a client need not send it.
+  size bigint not null default 0 check (size between 0 and 1000000000),
+  uploaded_on timestamptz not null default now(),
+  uploader_id uuid default auth.uid() references auth.users (id) on delete set null,
+  uploader_email text check (char_length(uploader_email) <= 320),
+  extension text not null default '' check (extension ~ '^[a-z0-9]{0,16}$'),
+  is_image boolean generated always as (extension in ('jpg', 'jpeg', 'png')) stored,
+  processing boolean not null default true,
+  processing_error text check (char_length(processing_error) <= 2000),
+  processed_at timestamptz,
+  published boolean not null default false,
+  panorama boolean not null default false,
+  b2b boolean not null default true,
+  operations boolean not null default false,
+  mime_type text check (char_length(mime_type) <= 255),
+  width integer check (width > 0),
+  height integer check (height > 0),
+  checksum text check (checksum ~ '^[0-9a-f]{64}$'),
+  -- Unaccented, lower-case text that search matches against: id, names, descriptions, original file name
+  -- and the names of the file's tags. Maintained by triggers (file_search.sql), never written by clients.
+  search_document text not null default '',
+  updated_at timestamptz not null default now(),
+  duplicate_of uuid references public.files (id) on delete set null,
+  -- Names are single-line labels shown in cards, menus, ZIP entries and link previews: a control character
+  -- in one breaks layouts and downloads and can spoof what a name looks like. Descriptions keep line breaks.
+  constraint files_names_printable check (
+    name_es !~ '[[:cntrl:]]' and name_en !~ '[[:cntrl:]]' and original_file_name !~ '[[:cntrl:]]'
+  )
+);
+comment on column public.files.duplicate_of is
+  'The earliest other file with the same sha256 (set by the database from checksum), or null.';
+
+create index files_uploader_id_idx on public.files (uploader_id);
+create index files_checksum_idx on public.files (checksum) where checksum is not null;
+create index files_duplicate_of_idx on public.files (duplicate_of) where duplicate_of is not null;
+
+create table public.file_tags (
+  file_id uuid not null references public.files (id) on delete cascade,
+  tag_id uuid not null references public.tags (id) on delete cascade,
+  primary key (file_id, tag_id)
+);
+create index file_tags_tag_id_idx on public.file_tags (tag_id);
+
+alter table public.files enable row level security;
+alter table public.file_tags enable row level security;
+
+-- Ownership without RLS, for policies that must know whether a file id is taken by someone else.
+create function private.file_uploader(p_file_id uuid)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select f.uploader_id from public.files f where f.id = p_file_id
+$$;
+
+create function private.owns_file(p_file_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.files f where f.id = p_file_id and f.uploader_id = auth.uid())
+$$;
+
+revoke all on function private.file_uploader(uuid), private.owns_file(uuid) from public;
+grant execute on function private.file_uploader(uuid), private.owns_file(uuid) to anon, authenticated, service_role;
+
+-- Anonymous visitors read nothing here: shared links go through public_sharing.sql.
+create policy "Admins read every file and uploaders their own" on public.files
+  for select to authenticated
+  using ((select private.is_admin()) or ((select private.is_uploader()) and uploader_id = (select auth.uid())));
+create policy "Admins and uploaders add files as themselves" on public.files
+  for insert to authenticated
+  with check ((select private.is_admin()) or ((select private.is_uploader()) and uploader_id = (select auth.uid())));
+create policy "Admins edit every file and uploaders their own" on public.files
+  for update to authenticated
+  using ((select private.is_admin()) or ((select private.is_uploader()) and uploader_id = (select auth.uid())))
+  with check ((select private.is_admin()) or ((select private.is_uploader()) and uploader_id = (select auth.uid())));
+create policy "Admins delete files" on public.files
+  for delete to authenticated
+  using ((select private.is_admin()));
+
+create policy "Admins read every file tag and uploaders those of their files" on public.file_tags
+  for select to authenticated
+  using ((select private.is_admin()) or ((select private.is_uploader()) and private.owns_file(file_id)));
+create policy "Admins tag every file and uploaders their own" on public.file_tags
+  for insert to authenticated
+  with check ((select private.is_admin()) or ((select private.is_uploader()) and private.owns_file(file_id)));
+create policy "Admins untag every file and uploaders their own" on public.file_tags
+  for delete to authenticated
+  using ((select private.is_admin()) or ((select private.is_uploader()) and private.owns_file(file_id)));
+
+revoke all on public.files, public.file_tags from anon;
+grant select, insert, update, delete on public.files to authenticated;
+grant select, insert, delete on public.file_tags to authenticated;
+grant all on public.files, public.file_tags to service_role;
+
+-- What a non-admin may write --------------------------------------------------------------------------------
+-- Spec sections 3 and 6: new files start unpublished and processing, as themselves; afterwards only the
+-- bilingual texts, and the columns a replacement upload rewrites (size, names, object, processing back to
+-- true, uploader = themselves). BEFORE triggers fire in name order: this one first, so a forbidden write
+-- gets a clear error instead of being silently corrected by the ones after it.
+create function private.enforce_file_write_rules()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  if auth.role() is distinct from 'authenticated' or private.is_admin() then
+    return new;
+  end if;
+
+  if tg_op = 'INSERT' then
+    if new.published or not new.processing or new.uploader_id is distinct from auth.uid()
+       or new.panorama or new.operations or not new.b2b
+       or new.mime_type is not null or new.width is not null or new.height is not null
+       or new.checksum is not null or new.processing_error is not null then
+      raise exception 'Only admins may set these file options'
+        using errcode = '42501', hint = 'NOT_ADMIN';
+    end if;
+    return new;
+  end if;
+
+  if new.published is distinct from old.published or new.panorama is distinct from old.panorama
+     or new.b2b is distinct from old.b2b or new.operations is distinct from old.operations
+     or new.uploaded_on is distinct from old.uploaded_on or new.id is distinct from old.id
+     or new.mime_type is distinct from old.mime_type or new.width is distinct from old.width
+     or new.height is distinct from old.height or new.checksum is distinct from old.checksum
+     or new.processed_at is distinct from old.processed_at
+     or new.processing_error is distinct from old.processing_error
+     or (new.processing is distinct from old.processing and not new.processing)
+     or new.uploader_id is distinct from auth.uid() then
+    raise exception 'Only admins may change these file options'
+      using errcode = '42501', hint = 'NOT_ADMIN';
+  end if;
+  return new;
+end
+$$;
+
+create trigger files_enforce_write_rules
+  before insert or update on public.files
+  for each row execute function private.enforce_file_write_rules();
+
+-- Columns the server owns -----------------------------------------------------------------------------------
+-- For any write made with a user's token (admins included):
+--   * insert: uploader_id/uploader_email are the caller (from the token's user, e-mail from auth.users),
+--     uploaded_on is now(), size and mime type come from the stored object's metadata in storage.objects;
+--   * update: uploaded_on never changes; uploader and size change only with the object (a replacement,
+--     'Subir nuevo archivo'), and then come from the caller and the new object, the file name from its
+--     path, and the file goes back to `processing` with its old checksum and dimensions cleared;
+--   * a restore from the Papelera (restore_files, trash.sql) writes the row back as it was.
+-- Writes without a user (service role, SQL, seeds, migrations) are trusted as they are.
+create function private.set_server_owned_file_columns()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  caller uuid := auth.uid();
+  object_size bigint;
+  object_mime text;
+  object_found boolean;
+begin
+  if caller is null then
+    return new;
+  end if;
+  -- A restore writes back the row as it was (uploader, date, size, checksum); see restore_files.
+  if tg_op = 'INSERT' and exists (select 1 from public.trashed_files t where t.file_id = new.id and t.restoring) then
+    return new;
+  end if;
+
+  if tg_op = 'UPDATE' then
+    new.uploaded_on := old.uploaded_on;
+    if new.object_path is not distinct from old.object_path then
+      new.size := old.size;
+      new.uploader_id := old.uploader_id;
+      new.uploader_email := old.uploader_email;
+      return new;
+    end if;
+    -- A replacement: the new object must be one of this file's, already stored.
+    if private.media_object_file_id(new.object_path) is distinct from new.id then
+      raise exception 'The new object must be stored under the file''s own folder'
+        using errcode = '22023', hint = 'INVALID_OBJECT_PATH';
+    end if;
+  end if;
+
+  select true, (o.metadata ->> 'size')::bigint, nullif(split_part(o.metadata ->> 'mimetype', ';', 1), '')
+    into object_found, object_size, object_mime
+    from storage.objects o
+   where o.bucket_id = 'media' and o.name = new.object_path;
+  if tg_op = 'UPDATE' and object_found is null then
+    raise exception 'The new object has not been stored yet'
+      using errcode = '22023', hint = 'OBJECT_NOT_FOUND';
+  end if;
+
+  new.uploader_id := caller;
+  new.uploader_email := (select u.email from auth.users u where u.id = caller);
+  -- Until the object has landed the size is unknown; post-processing measures the stored bytes anyway.
+  new.size := coalesce(object_size, 0);
+  new.mime_type := object_mime;
+  if tg_op = 'INSERT' then
+    new.uploaded_on := now();
+  else
+    new.file_name := split_part(new.object_path, '/', 2);
+    new.processing := true;
+    new.checksum := null;
+    new.width := null;
+    new.height := null;
+    new.processed_at := null;
+    new.processing_error := null;
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.set_server_owned_file_columns() from public;
+
+create trigger files_set_server_owned_columns
+  before insert or update on public.files
+  for each row execute function private.set_server_owned_file_columns();
+
+-- Duplicates (issue 21) -------------------------------------------------------------------------------------
+-- Post-processing records each file's sha256; a file whose checksum matches another live file points at the
+-- earliest such file in `duplicate_of`. Nothing is refused: the library shows a 'Duplicado' badge and a
+-- 'Duplicados' filter. Whatever a client sends, this recomputes it from the checksum (which only
+-- post-processing writes).
+create function private.set_duplicate_of()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  new.duplicate_of := case
+    when new.checksum is null then null
+    else (select f.id from public.files f
+           where f.checksum = new.checksum and f.id <> new.id
+           order by f.uploaded_on, f.id
+           limit 1)
+  end;
+  return new;
+end
+$$;
+revoke all on function private.set_duplicate_of() from public;
+
+-- "zz": BEFORE triggers run in name order, so this runs after the write rules and has the last word.
+create trigger files_zz_set_duplicate_of
+  before insert or update on public.files
+  for each row execute function private.set_duplicate_of();
+
+-- Tag counts for the Etiquetas screen -----------------------------------------------------------------------
+-- One grouped scan of file_tags (its tag_id index) instead of one count query per tag from the browser.
+-- Security invoker, so the caller's RLS on file_tags decides which links are counted (admins: all).
+create function public.tag_file_counts()
+returns table (tag_id uuid, file_count bigint)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select ft.tag_id, count(*)::bigint from public.file_tags ft group by ft.tag_id
+$$;
+
+revoke execute on function public.tag_file_counts() from public, anon;
+grant execute on function public.tag_file_counts() to authenticated, service_role;

@@ -1,0 +1,361 @@
+-- Search, filters and paging of the files screen, for 100,000 files and more (spec section 5; DESIGN.md
+-- "Scale"): every typed word must appear, accent- and case-insensitively, in the file's id, names,
+-- descriptions, original file name or the names of its tags. Each file keeps that text unaccented and
+-- lower-cased in `search_document`, indexed with trigrams so `like '%word%'` is an index lookup; triggers
+-- keep it current when a file, its tags or a tag name change.
+--
+-- The filters are one JSON object (private.file_filter_condition), shared by search, the count, the
+-- selection summary and every bulk action on "all filtered files" (bulk_file_actions.sql), so the screen
+-- and 'Seleccionar todos' always mean the same set.
+
+-- The search text -------------------------------------------------------------------------------------------
+
+-- unaccent() is only STABLE (its dictionary could change); pinning the dictionary makes the result
+-- immutable, which index expressions and generated text need.
+create function private.normalize_search_text(p_text text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(p_text, '')))
+$$;
+revoke all on function private.normalize_search_text(text) from public;
+grant execute on function private.normalize_search_text(text) to anon, authenticated, service_role;
+
+create function private.file_search_document(p_file public.files)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.normalize_search_text(concat_ws(' ',
+    p_file.id::text, p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en,
+    p_file.original_file_name,
+    (select string_agg(t.name_es || ' ' || t.name_en, ' ' order by t.id)
+       from public.file_tags ft join public.tags t on t.id = ft.tag_id
+      where ft.file_id = p_file.id)))
+$$;
+revoke all on function private.file_search_document(public.files) from public;
+
+create function private.set_file_search_document()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  new.search_document := private.file_search_document(new);
+  return new;
+end
+$$;
+
+create trigger files_search_document
+  before insert or update of id, name_es, name_en, description_es, description_en, original_file_name, search_document
+  on public.files
+  for each row execute function private.set_file_search_document();
+
+-- Tag links change in bulk (replace the tags of 100k files): refresh each affected file once per statement.
+create function private.refresh_search_documents_of_linked_files()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update public.files f set search_document = private.file_search_document(f)
+      where f.id in (select distinct file_id from new_links);
+  else
+    update public.files f set search_document = private.file_search_document(f)
+      where f.id in (select distinct file_id from old_links);
+  end if;
+  return null;
+end
+$$;
+
+create trigger file_tags_refresh_search_after_insert
+  after insert on public.file_tags
+  referencing new table as new_links
+  for each statement execute function private.refresh_search_documents_of_linked_files();
+create trigger file_tags_refresh_search_after_delete
+  after delete on public.file_tags
+  referencing old table as old_links
+  for each statement execute function private.refresh_search_documents_of_linked_files();
+
+create function private.refresh_search_documents_of_renamed_tags()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.files f set search_document = private.file_search_document(f)
+    where f.id in (
+      select ft.file_id from public.file_tags ft
+        join renamed_tags n on n.id = ft.tag_id
+        join old_tags o on o.id = n.id
+       where n.name_es is distinct from o.name_es or n.name_en is distinct from o.name_en);
+  return null;
+end
+$$;
+
+create trigger tags_refresh_search_after_rename
+  after update on public.tags
+  referencing new table as renamed_tags old table as old_tags
+  for each statement execute function private.refresh_search_documents_of_renamed_tags();
+
+revoke all on function private.set_file_search_document(), private.refresh_search_documents_of_linked_files(),
+  private.refresh_search_documents_of_renamed_tags() from public;
+
+-- Indexes ---------------------------------------------------------------------------------------------------
+-- The words; then one btree per sort on (key, id), both in the same direction, so a keyset page
+-- `(key, id) < (…)` is an index condition either way; partial ones for the type filter; and one holding only
+-- the files that need English texts ('Sin traducir'), its predicate written exactly as
+-- private.file_filter_condition writes the filter so the planner can match the two.
+create index files_search_document_trgm_idx on public.files using gin (search_document extensions.gin_trgm_ops);
+create index files_name_es_sort_idx on public.files (private.normalize_search_text(name_es), id);
+create index files_uploaded_on_id_idx on public.files (uploaded_on, id);
+create index files_size_idx on public.files (size, id);
+create index files_images_uploaded_on_idx on public.files (uploaded_on, id) where is_image;
+create index files_documents_uploaded_on_idx on public.files (uploaded_on, id) where not is_image;
+create index files_missing_translation_idx on public.files (uploaded_on desc, id)
+  where (btrim(name_en) = '' or name_en = name_es or (btrim(description_es) <> '' and btrim(description_en) = ''));
+
+-- The filters -----------------------------------------------------------------------------------------------
+--   {"query": text, "type": "all|image|not-image", "tagId": uuid, "collectionId": uuid,
+--    "status": "all|published|unpublished", "operations": "all|OPERATIONS",
+--    "translation": "all|missing", "duplicates": "all|only"}
+-- Returns a WHERE condition over alias `f`; user text only ever enters as quoted literals.
+create function private.file_filter_condition(p_filter jsonb)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  conditions text[] := array['true'];
+  query text := btrim(coalesce(p_filter ->> 'query', ''));
+  word text;
+begin
+  if p_filter is null then
+    return 'true';
+  end if;
+  if jsonb_typeof(p_filter) <> 'object' then
+    raise exception 'The file filter must be a JSON object' using errcode = '22023';
+  end if;
+
+  foreach word in array regexp_split_to_array(private.normalize_search_text(query), '\s+') loop
+    if word <> '' then
+      conditions := conditions || format('f.search_document like %L',
+        '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+    end if;
+  end loop;
+
+  case coalesce(p_filter ->> 'type', 'all')
+    when 'all' then null;
+    when 'image' then conditions := conditions || 'f.is_image'::text;
+    when 'not-image' then conditions := conditions || 'not f.is_image'::text;
+    else raise exception 'Unknown file type filter "%"', p_filter ->> 'type' using errcode = '22023';
+  end case;
+
+  case coalesce(p_filter ->> 'status', 'all')
+    when 'all' then null;
+    when 'published' then conditions := conditions || 'f.published'::text;
+    when 'unpublished' then conditions := conditions || 'not f.published'::text;
+    else raise exception 'Unknown status filter "%"', p_filter ->> 'status' using errcode = '22023';
+  end case;
+
+  case coalesce(p_filter ->> 'operations', 'all')
+    when 'all' then null;
+    when 'OPERATIONS' then conditions := conditions || 'f.operations'::text;
+    else raise exception 'Unknown operations filter "%"', p_filter ->> 'operations' using errcode = '22023';
+  end case;
+
+  -- Files whose English texts still need writing: the English title empty or still the Spanish one (an
+  -- upload starts with both set to the file name), or a Spanish description with no English one.
+  case coalesce(p_filter ->> 'translation', 'all')
+    when 'all' then null;
+    when 'missing' then conditions := conditions ||
+      '(btrim(f.name_en) = '''' or f.name_en = f.name_es or (btrim(f.description_es) <> '''' and btrim(f.description_en) = ''''))'::text;
+    else raise exception 'Unknown translation filter "%"', p_filter ->> 'translation' using errcode = '22023';
+  end case;
+
+  -- Files whose bytes another file already has (files.duplicate_of).
+  case coalesce(p_filter ->> 'duplicates', 'all')
+    when 'all' then null;
+    when 'only' then conditions := conditions || 'f.duplicate_of is not null'::text;
+    else raise exception 'Unknown duplicates filter "%"', p_filter ->> 'duplicates' using errcode = '22023';
+  end case;
+
+  if nullif(p_filter ->> 'tagId', '') is not null then
+    conditions := conditions || format(
+      'exists (select 1 from public.file_tags ft where ft.file_id = f.id and ft.tag_id = %L::uuid)',
+      (p_filter ->> 'tagId')::uuid);
+  end if;
+  if nullif(p_filter ->> 'collectionId', '') is not null then
+    conditions := conditions || format(
+      'exists (select 1 from public.collection_files cf where cf.file_id = f.id and cf.collection_id = %L::uuid)',
+      (p_filter ->> 'collectionId')::uuid);
+  end if;
+
+  return array_to_string(conditions, ' and ');
+end
+$$;
+revoke all on function private.file_filter_condition(jsonb) from public;
+grant execute on function private.file_filter_condition(jsonb) to anon, authenticated, service_role;
+
+-- Who may read what, decided once per call ------------------------------------------------------------------
+-- search_files, count_files and file_selection_summary are security definer with the visibility rule written
+-- into the query. Why: `like` (textlike) is not leakproof, so under RLS Postgres must check the policy on
+-- every row before it may test the search words, which rules out the trigram index and, with the policy's
+-- OR, leaves the planner estimating a handful of rows for any filter (a seq scan of the whole table for a
+-- common word: 83 ms at 100k against 41 ms for the same count without RLS). They apply exactly what the
+-- policy "Admins read every file and uploaders their own" says, through the same helpers; the tests prove an
+-- uploader still finds only their own files and FRONT/OPERATIONS none. An admin's query carries no per-row
+-- test at all, so the planner can count from an index alone. The service role reads everything, as its
+-- BYPASSRLS does elsewhere.
+create function private.readable_files_condition()
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if auth.role() = 'service_role' or private.is_admin() then
+    return 'true';
+  elsif private.is_uploader() then
+    return format('f.uploader_id = %L::uuid', auth.uid());
+  end if;
+  return 'false';
+end
+$$;
+revoke all on function private.readable_files_condition() from public;
+
+-- Paging ----------------------------------------------------------------------------------------------------
+-- A page asks for the rows after the last one it holds (keyset on (sort key, id)). An offset shifted under
+-- the user whenever a file was uploaded or deleted while they scrolled (rows seen twice or never), and grew
+-- slower the deeper they went; a keyset page costs the same at row 100 and at row 99,900.
+create type public.file_sort as enum (
+  'uploadedOn_desc', 'uploadedOn_asc', 'size_desc', 'size_asc', 'nameEs_asc', 'nameEs_desc'
+);
+
+-- ORDER BY and the keyset condition of one sort.
+create function private.file_keyset(p_sort public.file_sort, p_after_key text, p_after_id uuid,
+                                    out order_by text, out after text)
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  key_expression text;
+  key_value text;
+  descending boolean := p_sort::text like '%\_desc';
+begin
+  case split_part(p_sort::text, '_', 1)
+    when 'uploadedOn' then
+      key_expression := 'f.uploaded_on';
+      key_value := format('%L::timestamptz', p_after_key);
+    when 'size' then
+      key_expression := 'f.size';
+      key_value := format('%L::bigint', p_after_key);
+    when 'nameEs' then
+      key_expression := 'private.normalize_search_text(f.name_es)';
+      key_value := format('private.normalize_search_text(%L)', p_after_key);
+  end case;
+  order_by := format('%1$s %2$s, f.id %2$s', key_expression, case when descending then 'desc' else 'asc' end);
+  if p_after_id is null then
+    after := 'true';
+  else
+    after := format('(%s, f.id) %s (%s, %L::uuid)', key_expression, case when descending then '<' else '>' end,
+                    key_value, p_after_id);
+  end if;
+end
+$$;
+revoke all on function private.file_keyset(public.file_sort, text, uuid) from public;
+
+-- The RPCs --------------------------------------------------------------------------------------------------
+-- Typed so `supabase gen types` types the rows the app selects; the heading's count is its own request
+-- (count_files), run side by side with the first page.
+
+-- One page: up to p_limit files matching the filters, after the file (p_after_id, with its sort key
+-- p_after_key as text) that ended the previous page.
+create function public.search_files(
+  p_filter jsonb default '{}'::jsonb,
+  p_sort public.file_sort default 'uploadedOn_desc',
+  p_limit integer default 100,
+  p_after_key text default null,
+  p_after_id uuid default null
+)
+returns setof public.files
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  keyset record := private.file_keyset(coalesce(p_sort, 'uploadedOn_desc'), p_after_key, p_after_id);
+begin
+  if p_limit is null or p_limit < 0 or p_limit > 1000 then
+    raise exception 'Page limit must be between 0 and 1000' using errcode = '22023';
+  end if;
+  if (p_after_id is null) <> (p_after_key is null) then
+    raise exception 'A page starts after a file id and its sort key, or at the beginning' using errcode = '22023';
+  end if;
+  return query execute format(
+    'select f.* from public.files f where %s and %s and %s order by %s limit %s',
+    private.readable_files_condition(), private.file_filter_condition(p_filter), keyset.after, keyset.order_by,
+    p_limit);
+end
+$$;
+
+-- How many files match the filters, as the caller may see them: the heading's 'n archivos filtrados'.
+create function public.count_files(p_filter jsonb default '{}'::jsonb)
+returns bigint
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  total bigint;
+begin
+  execute format('select count(*) from public.files f where %s and %s',
+                 private.readable_files_condition(), private.file_filter_condition(p_filter))
+    into total;
+  return total;
+end
+$$;
+
+-- What the selection bar needs for 'Seleccionar todos': how many, how many published, how many cannot be
+-- deleted yet, without sending ids to the browser.
+create function public.file_selection_summary(p_filter jsonb default null, p_file_ids uuid[] default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  summary jsonb;
+begin
+  execute format(
+    'select jsonb_build_object(
+       ''count'', count(*),
+       ''published'', count(*) filter (where f.published),
+       ''processing'', count(*) filter (where f.processing),
+       ''undeletable'', count(*) filter (where f.processing and f.uploaded_on > now() - interval ''1 hour''))
+     from public.files f where %s and %s and ($1 is null or f.id = any($1))',
+    private.readable_files_condition(),
+    private.file_filter_condition(case when p_filter is null and p_file_ids is null then '{}'::jsonb else p_filter end))
+    into summary using p_file_ids;
+  return summary;
+end
+$$;
+
+revoke all on function public.search_files(jsonb, public.file_sort, integer, text, uuid), public.count_files(jsonb),
+  public.file_selection_summary(jsonb, uuid[]) from public, anon;
+grant execute on function public.search_files(jsonb, public.file_sort, integer, text, uuid), public.count_files(jsonb),
+  public.file_selection_summary(jsonb, uuid[]) to authenticated, service_role;

@@ -1,0 +1,66 @@
+-- Shared links ({domain}/file/{id}, {domain}/collection/{id}) are opened by anonymous visitors. They may
+-- read one published file or one public collection by its id, and nothing else: no listing of files or
+-- collections (a guessed id reveals nothing unless it is shared), and only the columns a public page shows
+-- (never the uploader's e-mail, storage paths or staff-only options). So anon has no table reads at all and
+-- gets two security-definer functions that check published/public themselves. The bytes are served by the
+-- public-media function (signed URLs for published files only); the media bucket stays private.
+
+-- The public fields of one file.
+create function private.public_file_json(p_file public.files)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', p_file.id,
+    'nameEs', p_file.name_es,
+    'nameEn', p_file.name_en,
+    'descriptionEs', p_file.description_es,
+    'descriptionEn', p_file.description_en,
+    'extension', p_file.extension,
+    'size', p_file.size,
+    'isImage', p_file.is_image,
+    'width', p_file.width,
+    'height', p_file.height,
+    'uploadedOn', p_file.uploaded_on
+  )
+$$;
+revoke all on function private.public_file_json(public.files) from public;
+
+-- One published file, or null when it is unpublished or unknown.
+create function public.get_public_file(p_file_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.public_file_json(f) from public.files f where f.id = p_file_id and f.published
+$$;
+
+-- A public collection's name and its published files (newest first), or null when it is private or unknown.
+create function public.get_public_collection(p_collection_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', c.id,
+    'name', c.name,
+    'files', coalesce(
+      (select jsonb_agg(private.public_file_json(f) order by f.uploaded_on desc, f.id)
+         from public.collection_files cf
+         join public.files f on f.id = cf.file_id and f.published
+        where cf.collection_id = c.id),
+      '[]'::jsonb)
+  )
+  from public.collections c
+  where c.id = p_collection_id and c.is_public
+$$;
+
+revoke all on function public.get_public_file(uuid), public.get_public_collection(uuid) from public;
+grant execute on function public.get_public_file(uuid), public.get_public_collection(uuid)
+  to anon, authenticated, service_role;
