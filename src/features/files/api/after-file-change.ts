@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fileKeys } from './keys.ts';
+import { forgetDeletedFiles } from './detail-cache.ts';
 
 /** The per-file caches of files that no longer exist: nothing to refetch, the database would answer 406. */
 const ofDeletedFile = (queryKey: readonly unknown[], deleted: ReadonlySet<string>) =>
@@ -16,6 +17,7 @@ const ofDeletedFile = (queryKey: readonly unknown[], deleted: ReadonlySet<string
 export async function afterFileChange(queryClient: QueryClient, deletedIds: readonly string[] = []): Promise<void> {
   const deleted = new Set(deletedIds);
   if (deleted.size > 0) {
+    forgetDeletedFiles(deletedIds);
     const gone = { predicate: (query: { queryKey: readonly unknown[] }) => ofDeletedFile(query.queryKey, deleted) };
     await queryClient.cancelQueries(gone);
     queryClient.removeQueries({ ...gone, type: 'inactive' });

@@ -27,6 +27,12 @@ export function detailReflects(detail: FileDetail, expectation: DetailExpectatio
   }
 }
 
+/** Files this tab has just deleted: their Realtime echo must not ask for them again (HTTP 406). */
+const deletedHere = new Set<string>();
+export function forgetDeletedFiles(ids: readonly string[]) {
+  for (const id of ids) deletedHere.add(id);
+}
+
 /**
  * Refreshes the detail and history of one file after a burst of changes to it, once, and only if the cached
  * detail does not show them all yet. A detail being fetched is left to land first (its request may have
@@ -35,6 +41,11 @@ export function detailReflects(detail: FileDetail, expectation: DetailExpectatio
 export function refreshFileDetail(queryClient: QueryClient, fileId: string, expectations: DetailExpectation[]) {
   const detailKey = fileKeys.detail(fileId);
   const cache = queryClient.getQueryCache();
+  if (deletedHere.has(fileId) && expectations.some((expectation) => expectation.kind === 'gone')) {
+    deletedHere.delete(fileId);
+    queryClient.removeQueries({ queryKey: detailKey, exact: true, type: 'inactive' });
+    return;
+  }
   const refresh = () => {
     const detail = queryClient.getQueryData<FileDetail>(detailKey);
     if (detail && expectations.every((expectation) => detailReflects(detail, expectation))) return;
