@@ -134,7 +134,8 @@ describe('Colecciones (admin)', () => {
     const row = page.getByRole('listitem', { name: names.collection });
     await row.waitFor();
     expect(await row.textContent()).toContain('0 archivos');
-    expect(await page.getByLabel('Nombre de la nueva colección').inputValue()).toBe('');
+    // The form empties once the mutation has answered, which may be a moment after the list shows the row.
+    await expect.poll(() => page.getByLabel('Nombre de la nueva colección').inputValue()).toBe('');
     const { data } = await service.from('collections').select('id, is_public').eq('name', names.collection).single();
     collectionId = data!.id as string;
     expect(data!.is_public).toBe(false);
