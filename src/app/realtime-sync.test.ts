@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { cacheActionsFor, refetchAfterJoin, type TableChange } from './realtime-sync.ts';
+import { applyBatch, cacheActionsFor, refetchAfterJoin, type TableChange } from './realtime-sync.ts';
 
 const ME = 'a0000000-0000-4000-8000-000000000002';
 const change = (table: string, eventType: TableChange['eventType'], row: Record<string, unknown>): TableChange =>
@@ -8,12 +8,12 @@ const change = (table: string, eventType: TableChange['eventType'], row: Record<
 
 describe('cacheActionsFor', () => {
   it('updates the file lists from the edited row and refetches only the detail of the file that changed', () => {
-    expect(cacheActionsFor(change('files', 'UPDATE', { id: 'f1', published: true }), ME)).toEqual([
-      { kind: 'update-file-in-lists', file: { id: 'f1', published: true } },
+    const edited = { id: 'f1', published: true, updated_at: '2026-11-25T10:00:00.123456+00:00' };
+    expect(cacheActionsFor(change('files', 'UPDATE', edited), ME)).toEqual([
+      { kind: 'update-file-in-lists', file: edited },
       { kind: 'invalidate', queryKey: ['files', 'count'] },
       { kind: 'invalidate', queryKey: ['files', 'selection'] },
-      { kind: 'invalidate', queryKey: ['files', 'detail', 'f1'], exact: true },
-      { kind: 'invalidate', queryKey: ['files', 'history', 'f1'], exact: true },
+      { kind: 'refresh-file', fileId: 'f1', expect: { kind: 'row', updatedAt: edited.updated_at } },
     ]);
   });
 
@@ -27,9 +27,9 @@ describe('cacheActionsFor', () => {
 
   it('reads the file of a removed tag link from the primary key Realtime sends for a DELETE', () => {
     expect(cacheActionsFor(change('file_tags', 'DELETE', { file_id: 'f2', tag_id: 't1' }), ME)).toContainEqual({
-      kind: 'invalidate',
-      queryKey: ['files', 'detail', 'f2'],
-      exact: true,
+      kind: 'refresh-file',
+      fileId: 'f2',
+      expect: { kind: 'link', column: 'tag_id', id: 't1', linked: false },
     });
   });
 
@@ -57,6 +57,47 @@ describe('cacheActionsFor', () => {
     ]);
     expect(cacheActionsFor(change('staff', 'DELETE', { user_id: ME }), ME)).toEqual([{ kind: 'own-account-changed' }]);
     expect(cacheActionsFor(change('staff', 'UPDATE', { user_id: 'someone-else', role: 'ADMIN' }), ME)).toEqual([]);
+  });
+});
+
+describe('a burst of changes to one file', () => {
+  const detail = (updatedAt: string, tagIds: string[]) => ({
+    id: 'f1',
+    updated_at: updatedAt,
+    file_tags: tagIds.map((tag_id) => ({ tag_id })),
+    collection_files: [],
+  });
+  const saved = '2026-11-25T10:00:00.123456+00:00';
+  const burst = [
+    change('files', 'UPDATE', { id: 'f1', updated_at: saved }),
+    change('file_tags', 'DELETE', { file_id: 'f1', tag_id: 't1' }),
+    change('file_tags', 'INSERT', { file_id: 'f1', tag_id: 't2' }),
+    change('file_tags', 'INSERT', { file_id: 'f1', tag_id: 't3' }),
+  ].flatMap((one) => cacheActionsFor(one, ME));
+
+  function cachedDetail(data: ReturnType<typeof detail>) {
+    const client = new QueryClient();
+    client.setQueryData(['files', 'detail', 'f1'], data);
+    client.setQueryData(['files', 'history', 'f1'], []);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    return { client, invalidate };
+  }
+
+  it('refetches nothing of the detail that already shows them (the save was refetched when it answered)', () => {
+    const { client, invalidate } = cachedDetail(detail(saved, ['t2', 't3']));
+    applyBatch(client, burst, () => {});
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).not.toContainEqual(['files', 'detail', 'f1']);
+    expect(keys).not.toContainEqual(['files', 'history', 'f1']);
+    expect(keys.filter((key) => JSON.stringify(key) === '["files","count"]')).toHaveLength(1);
+  });
+
+  it('refetches the detail and its history once when it shows an older version', () => {
+    const { client, invalidate } = cachedDetail(detail('2026-11-25T09:00:00+00:00', ['t1']));
+    applyBatch(client, burst, () => {});
+    const keys = invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+    expect(keys.filter((key) => key === '["files","detail","f1"]')).toHaveLength(1);
+    expect(keys.filter((key) => key === '["files","history","f1"]')).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { catalogueKeys } from '../lib/catalogue/keys.ts';
 import { fileKeys } from '../features/files/api/keys.ts';
 import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cache.ts';
 import type { FilePage } from '../features/files/api/search-files.ts';
+import { refreshFileDetail, type DetailExpectation } from '../features/files/api/detail-cache.ts';
 
 type Row = Record<string, unknown>;
 
@@ -22,6 +23,7 @@ export type CacheAction =
   | { kind: 'invalidate'; queryKey: QueryKey; exact?: boolean }
   | { kind: 'remove-from-list'; queryKey: QueryKey; id: string }
   | { kind: 'update-file-in-lists'; file: ChangedFile }
+  | { kind: 'refresh-file'; fileId: string; expect: DetailExpectation }
   | { kind: 'own-account-changed' };
 
 /** The tables this app watches (all in the supabase_realtime publication). */
@@ -46,10 +48,11 @@ const fileListsAndCounts: CacheAction[] = [
 ];
 
 /**
- * Caches that mention one file: the lists it may appear in, its detail, and the selection summaries. An
- * edited file's new row comes with the change, so the lists are patched where that is enough.
+ * Caches that mention one file: the lists it may appear in, its detail and history (refreshed unless they
+ * already show the change), and the selection summaries. An edited file's new row comes with the change, so
+ * the lists are patched where that is enough.
  */
-function fileActions(fileId: string | undefined, editedFile?: ChangedFile): CacheAction[] {
+function fileActions(fileId: string | undefined, expect: DetailExpectation, editedFile?: ChangedFile): CacheAction[] {
   return [
     editedFile
       ? { kind: 'update-file-in-lists', file: editedFile }
@@ -57,13 +60,20 @@ function fileActions(fileId: string | undefined, editedFile?: ChangedFile): Cach
     // A patched row can still change how many files another filter matches (published, a flag).
     { kind: 'invalidate', queryKey: fileKeys.counts() },
     { kind: 'invalidate', queryKey: fileKeys.selections() },
-    ...(fileId
-      ? ([
-          { kind: 'invalidate', queryKey: fileKeys.detail(fileId), exact: true },
-          { kind: 'invalidate', queryKey: fileKeys.history(fileId), exact: true },
-        ] as const)
-      : []),
+    ...(fileId ? [{ kind: 'refresh-file', fileId, expect } as const] : []),
   ];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** What a change to a file or one of its links says its detail must show. */
+function detailExpectation(change: TableChange): DetailExpectation {
+  if (change.table === 'files') {
+    return change.eventType === 'DELETE' ? { kind: 'gone' } : { kind: 'row', updatedAt: text(change.new.updated_at) };
+  }
+  const column = change.table === 'file_tags' ? 'tag_id' : 'collection_id';
+  const row = change.eventType === 'DELETE' ? change.old : change.new;
+  return { kind: 'link', column, id: text(row[column]), linked: change.eventType !== 'DELETE' };
 }
 
 /**
@@ -86,11 +96,12 @@ export function cacheActionsFor(change: TableChange, userId: string): CacheActio
   switch (change.table) {
     case 'files': {
       const id = idOf(change);
-      return fileActions(id, change.eventType === 'UPDATE' && id ? ({ ...change.new, id } as ChangedFile) : undefined);
+      const edited = change.eventType === 'UPDATE' && id ? ({ ...change.new, id } as ChangedFile) : undefined;
+      return fileActions(id, detailExpectation(change), edited);
     }
     case 'file_tags':
     case 'collection_files':
-      return fileActions(idOf(change, 'file_id'));
+      return fileActions(idOf(change, 'file_id'), detailExpectation(change));
     case 'tags':
       // A renamed or deleted tag changes what search and the tag filter match.
       return [
@@ -117,6 +128,9 @@ export function cacheActionsFor(change: TableChange, userId: string): CacheActio
 
 function apply(queryClient: QueryClient, action: CacheAction, onOwnAccountChange: () => void) {
   switch (action.kind) {
+    case 'refresh-file':
+      refreshFileDetail(queryClient, action.fileId, [action.expect]);
+      return;
     case 'invalidate':
       void queryClient.invalidateQueries({ queryKey: action.queryKey, exact: action.exact });
       return;
@@ -139,6 +153,37 @@ function apply(queryClient: QueryClient, action: CacheAction, onOwnAccountChange
     case 'own-account-changed':
       onOwnAccountChange();
   }
+}
+
+/** How long the changes of one burst (a transaction's rows arrive as several messages) are gathered. */
+export const CHANGE_BATCH_MS = 30;
+
+/**
+ * Applies the actions of a burst of changes once each: a save that writes the file's row, its tag links
+ * and collections is one refetch of each cache it touches, not one per row.
+ */
+export function applyBatch(queryClient: QueryClient, actions: CacheAction[], onOwnAccountChange: () => void) {
+  const invalidated = new Set<string>();
+  const refreshes = new Map<string, DetailExpectation[]>();
+  let ownAccount = false;
+  for (const action of actions) {
+    if (action.kind === 'invalidate') {
+      const key = JSON.stringify([action.queryKey, action.exact ?? false]);
+      if (invalidated.has(key)) continue;
+      invalidated.add(key);
+    }
+    if (action.kind === 'refresh-file') {
+      refreshes.set(action.fileId, [...(refreshes.get(action.fileId) ?? []), action.expect]);
+      continue;
+    }
+    if (action.kind === 'own-account-changed') {
+      ownAccount = true;
+      continue;
+    }
+    apply(queryClient, action, onOwnAccountChange);
+  }
+  for (const [fileId, expectations] of refreshes) refreshFileDetail(queryClient, fileId, expectations);
+  if (ownAccount) onOwnAccountChange();
 }
 
 /**
@@ -177,6 +222,14 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
   useEffect(() => {
     if (!userId) return;
     const ownAccountChanged = () => onOwnAccountChangeRef.current();
+    let pending: CacheAction[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      flushTimer = undefined;
+      const actions = pending;
+      pending = [];
+      applyBatch(queryClient, actions, ownAccountChanged);
+    };
     const watch = (channel: RealtimeChannel) =>
       WATCHED_TABLES.reduce(
         (watching, table) =>
@@ -187,7 +240,8 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
               new: payload.new as Row,
               old: payload.old as Row,
             };
-            for (const action of cacheActionsFor(change, userId)) apply(queryClient, action, ownAccountChanged);
+            pending.push(...cacheActionsFor(change, userId));
+            flushTimer ??= setTimeout(flush, CHANGE_BATCH_MS);
           }),
         channel,
       );
@@ -203,6 +257,7 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       });
     });
     return () => {
+      clearTimeout(flushTimer);
       setLiveChannelLost(false);
       close();
     };

@@ -48,3 +48,10 @@ export function formatSize(bytes: number): string {
   }
   return `${sizeNumber.format(value)} ${SIZE_UNITS[unit]}`;
 }
+
+const monthYear = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric' });
+
+/** A month as the files grid heads it: 'noviembre de 2026'. */
+export function formatMonth(value: Date | string | number): string {
+  return monthYear.format(new Date(value));
+}

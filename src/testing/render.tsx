@@ -1,10 +1,25 @@
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Session } from '@supabase/supabase-js';
 import { AuthContext } from '../lib/auth/auth-provider.tsx';
 import type { StaffRole } from '../lib/auth/staff-role.ts';
+
+const Rendered = createContext<ReactNode>(null);
+const RenderedSlot = () => useContext(Rendered);
+
+/** A data router (as the app's), so components may use its hooks (useBlocker); what is rendered goes in by context. */
+function TestRouter({ route, children }: { route: string; children: ReactNode }) {
+  const [router] = useState(() =>
+    createMemoryRouter([{ path: '*', element: <RenderedSlot /> }], { initialEntries: [route] }),
+  );
+  return (
+    <Rendered.Provider value={children}>
+      <RouterProvider router={router} />
+    </Rendered.Provider>
+  );
+}
 
 /** A new QueryClient per test, without retries, so one test's cache or failure never leaks into another. */
 export function createTestQueryClient(): QueryClient {
@@ -32,7 +47,7 @@ export function renderAs(
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={auth}>
-        <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+        <TestRouter route={options.route ?? '/'}>{children}</TestRouter>
       </AuthContext.Provider>
     </QueryClientProvider>
   );

@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { expectAccessible, launchBrowser, screenshot, signedInAs } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
+import { chooseFilter } from '../helpers/filters.ts';
 
 /**
  * Duplicates (issue 21): a file whose sha256 another file already has carries the 'Duplicado' badge and is
@@ -45,7 +46,7 @@ describe('duplicates', () => {
     const badged = cards.filter({ has: page.locator('.file-badge-duplicate', { hasText: 'Duplicado' }) });
     expect(await badged.locator('.file-name').allTextContents()).toEqual([`${marker} copia`]);
 
-    await page.getByRole('combobox', { name: /^Duplicados\b/ }).selectOption({ label: 'Solo duplicados' });
+    await chooseFilter(page, 'Duplicados', 'Solo duplicados');
     await page.waitForURL(/duplicates=only/);
     await expect.poll(async () => Number(await page.getByTestId('files-count').textContent())).toBe(flagged!.length);
     // The count and the page are two requests: the cards may land a moment after the heading.

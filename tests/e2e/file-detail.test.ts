@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { pickTags } from '../helpers/tags.ts';
 
 /** The file detail screen (issue 9): form, tags, options, copy URL, publish and delete. */
 
@@ -65,7 +66,7 @@ describe('file detail', () => {
     await page.getByLabel('Título', { exact: true }).fill('Vestíbulo principal');
     await page.getByLabel('Título (inglés)').fill('Main lobby');
     await page.getByLabel('Descripción', { exact: true }).fill('Entrada del hotel');
-    await page.getByLabel('Piscina').check();
+    await pickTags(page, ['Piscina']);
     await page.getByLabel('Material para agencias').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect
@@ -96,10 +97,53 @@ describe('file detail', () => {
     expect((await service().from('files').select('published').eq('id', id).single()).data?.published).toBe(true);
 
     await page.getByRole('button', { name: 'Borrar' }).click();
-    await page.getByRole('alertdialog').getByText('Esta acción no se puede deshacer.', { exact: false }).waitFor();
+    // Issue 32.4: the question says where the file goes; it can be restored, so it is not 'no se puede deshacer'.
+    const question = page.getByRole('alertdialog').getByText('¿Seguro que deseas borrar', { exact: false });
+    expect(await question.textContent()).toMatch(/Se moverá a la Papelera durante 30 días/);
+    expect(await question.textContent()).not.toMatch(/no se puede deshacer/);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.waitForURL(/\/private\/files$/);
     expect((await service().from('files').select('id').eq('id', id)).data).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the file and its history once after a save, and never for the file it has just deleted', async () => {
+    // Issue 32.10: a save refetched the detail and history once per changed row (up to 5 times), and Borrar
+    // asked for the deleted file (HTTP 406) before leaving.
+    const id = await makeFile('a0000000-0000-4000-8000-000000000001', `peticiones${crypto.randomUUID().slice(0, 6)}`);
+    const { context, page } = await openAs(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
+    const asked = { file: 0, history: 0, failed: [] as string[] };
+    page.on('request', (request) => {
+      const url = decodeURIComponent(request.url());
+      if (url.includes('/rest/v1/files?') && url.includes(`id=eq.${id}`)) asked.file += 1;
+      if (url.includes('/rest/v1/file_history?') && url.includes(`file_id=eq.${id}`)) asked.history += 1;
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.url().includes('/rest/v1/')) asked.failed.push(response.url());
+    });
+    await page.goto(appUrl(`/private/file/${id}`));
+    await page.getByLabel('Título', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Historial' }).waitFor();
+    await page.waitForTimeout(500);
+    asked.file = 0;
+    asked.history = 0;
+
+    await page.getByLabel('Título (inglés)').fill('Requests');
+    await pickTags(page, ['Piscina', 'Spa']);
+    await page.getByLabel('Material para agencias').check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Cambios guardados.').waitFor();
+    // The save's row, two tag links and a collection come back over Realtime; give them time to arrive.
+    await page.waitForTimeout(2000);
+    expect(asked).toEqual({ file: 1, history: 1, failed: [] });
+
+    await page.getByRole('button', { name: 'Borrar' }).click();
+    asked.file = 0;
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
+    await page.waitForURL(/\/private\/files$/);
+    await page.waitForTimeout(1500);
+    expect(asked.file).toBe(0);
+    expect(asked.failed).toEqual([]);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs, viewports } from '../helpers/browser.ts';
 import { insertFiles } from '../helpers/factories.ts';
+import { chooseFilter } from '../helpers/filters.ts';
 
 /**
  * The files screen as a person browses it (issue 14): a long library scrolls and stays where it was left,
@@ -122,23 +123,23 @@ describe('browsing the files screen', () => {
   it('keeps a filter chosen right after another one', async () => {
     const { context, page } = await openLibrary('desktop');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      await page.getByLabel('Tipo').selectOption('image');
+      await chooseFilter(page, 'Tipo', 'Imágenes');
       await page.waitForTimeout(100 + attempt * 150);
-      await page.getByLabel('Orden').selectOption('size_asc');
+      await chooseFilter(page, 'Orden', 'Más pequeños primero');
       await page.waitForTimeout(1500);
       const url = new URL(page.url());
       expect(url.searchParams.get('type')).toBe('image');
       expect(url.searchParams.get('sort')).toBe('size_asc');
       expect(url.searchParams.get('q')).toBe(marker);
-      await page.getByLabel('Tipo').selectOption('all');
-      await page.getByLabel('Orden').selectOption('uploadedOn_desc');
+      await chooseFilter(page, 'Tipo', 'Todos');
+      await chooseFilter(page, 'Orden', 'Más recientes primero');
     }
     await context.close();
   });
 
   it('moves between cards with the arrow keys, selects with Space, and previews in a lightbox', async () => {
     const { context, page } = await openLibrary('desktop');
-    await page.getByLabel('Tipo').selectOption('image');
+    await chooseFilter(page, 'Tipo', 'Imágenes');
     await expect.poll(() => page.getByTestId('files-count').textContent()).toBe(String((LIBRARY * 3) / 5));
     const first = page.locator('.file-card-link').first();
     await first.focus();
@@ -199,7 +200,7 @@ describe('browsing the files screen', () => {
     await insertFiles(other, 1, { name: () => `${other} Terraza` });
     const { context, page } = await signedInAs(browser, 'ADMIN', { landing: `/private/files?q=${other}` });
     await expect.poll(() => page.getByTestId('files-count').textContent()).toBe('2');
-    await page.getByLabel('Traducción').selectOption('missing');
+    await chooseFilter(page, 'Traducción', 'Sin traducir');
     await expect.poll(() => page.getByTestId('files-count').textContent()).toBe('1');
     await expect.poll(() => page.locator('.file-card .file-name').allTextContents()).toEqual([`${other} Terraza`]);
     expect(new URL(page.url()).searchParams.get('translation')).toBe('missing');

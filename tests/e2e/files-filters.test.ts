@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { chooseFilter, chooseTag, filterChip } from '../helpers/filters.ts';
 
 /**
  * The files screen's tag, status and operations filters, its six sorts, and how a card opens (issue 8).
@@ -18,7 +19,6 @@ let service: SupabaseClient;
 
 const count = async () => Number(await page.getByTestId('files-count').textContent());
 const shownNames = () => page.locator('.file-card .file-name').allTextContents();
-const select = (label: string) => page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) });
 
 async function filesWhere(column: 'published' | 'operations', value: boolean): Promise<number> {
   const { count: total, error } = await service
@@ -54,9 +54,11 @@ beforeEach(async () => {
 
 describe('filters', () => {
   it("filters by tag, starting from 'Cualquier etiqueta', in the URL and after a reload", async () => {
-    const tagFilter = select('Etiqueta');
-    await expect.poll(() => tagFilter.locator('option').count()).toBeGreaterThan(1);
-    expect(await tagFilter.locator('option').first().textContent()).toBe('Cualquier etiqueta');
+    await filterChip(page, 'Etiqueta').click();
+    const options = page.getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    expect(await options.first().textContent()).toMatch(/Cualquier etiqueta$/);
+    await page.keyboard.press('Escape');
 
     // The tag with the most files, so that the filter visibly narrows the list.
     const { data: links, error } = await service.from('file_tags').select('tag_id, tags(name_es)');
@@ -71,14 +73,14 @@ describe('filters', () => {
     const all = await count();
     expect(tag.files).toBeLessThan(all);
 
-    await tagFilter.selectOption(tagId);
+    await chooseTag(page, tag.name);
     await page.waitForURL(new RegExp(`tag=${tagId}`));
     await expect.poll(count).toBe(tag.files);
     await expect.poll(async () => (await shownNames()).length).toBe(tag.files);
     await screenshot(page, 'files-by-tag');
     await page.reload();
     await expect.poll(count).toBe(tag.files);
-    expect(await tagFilter.inputValue()).toBe(tagId);
+    await filterChip(page, `Etiqueta: ${tag.name}`).waitFor();
 
     // What a tag's count link on the tags screen opens: the same view, from a fresh page.
     const linked = await context.newPage();
@@ -91,23 +93,23 @@ describe('filters', () => {
   });
 
   it('filters by status: Activos and No activos', async () => {
-    const status = select('Estado');
-    await status.selectOption('published');
+    await chooseFilter(page, 'Estado', 'Activos');
     await page.waitForURL(/status=published/);
     await expect.poll(count).toBe(await filesWhere('published', true));
-    await status.selectOption('unpublished');
+    await chooseFilter(page, 'Estado', 'No activos');
     await page.waitForURL(/status=unpublished/);
     await expect.poll(count).toBe(await filesWhere('published', false));
     await expectAccessible(page);
     await screenshot(page, 'files-unpublished');
-    await status.selectOption('all');
+    // A set filter reads 'Estado: No activos' with an × that takes it away.
+    await page.getByRole('button', { name: 'Quitar filtro Estado' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.has('status')).toBe(false);
   });
 
   it('filters by operations', async () => {
     const operations = await filesWhere('operations', true);
     expect(operations).toBeGreaterThan(0);
-    await select('Operaciones').selectOption('OPERATIONS');
+    await chooseFilter(page, 'Operaciones', 'Operaciones');
     await page.waitForURL(/operations=OPERATIONS/);
     await expect.poll(count).toBe(operations);
     await expect.poll(async () => (await shownNames()).length).toBe(operations);
@@ -117,9 +119,8 @@ describe('filters', () => {
     const all = await count();
     await page.getByLabel('Buscar').fill('piscina');
     await page.waitForURL(/q=piscina/);
-    await select('Estado').selectOption('published');
-    const firstTag = await select('Etiqueta').locator('option').nth(1).getAttribute('value');
-    await select('Etiqueta').selectOption(firstTag!);
+    await chooseFilter(page, 'Estado', 'Activos');
+    await chooseTag(page, 'Piscina');
     await page.waitForURL(/tag=/);
     await expect.poll(count).toBeLessThan(all);
 
@@ -127,9 +128,10 @@ describe('filters', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(count).toBe(all);
     expect(await page.getByLabel('Buscar').inputValue()).toBe('');
-    expect(await select('Etiqueta').inputValue()).toBe('');
-    expect(await select('Estado').inputValue()).toBe('all');
-    expect(await page.getByRole('button', { name: 'Quitar filtros' }).isDisabled()).toBe(true);
+    expect(await filterChip(page, 'Etiqueta').textContent()).toBe('Etiqueta▾');
+    expect(await filterChip(page, 'Estado').textContent()).toBe('Estado▾');
+    // 'Quitar filtros' shows only while something is set.
+    expect(await page.getByRole('button', { name: 'Quitar filtros' }).count()).toBe(0);
   });
 });
 
@@ -150,9 +152,7 @@ describe('sorts', () => {
       .limit(6);
     expect(error).toBeNull();
     const expected = data!.map((row) => row.name_es as string);
-    const option = select('Orden').locator('option', { hasText: label });
-    expect(await option.getAttribute('value')).toBe(sort);
-    await select('Orden').selectOption(sort);
+    await chooseFilter(page, 'Orden', label);
     if (sort !== 'uploadedOn_desc') await page.waitForURL(new RegExp(`sort=${sort}`));
     await expect.poll(async () => (await shownNames()).slice(0, expected.length)).toEqual(expected);
   });
@@ -176,7 +176,7 @@ describe('sorts', () => {
     );
     const expected = sorted.slice(0, 6).map((row) => row.name_es);
 
-    await select('Orden').selectOption({ label });
+    await chooseFilter(page, 'Orden', label);
     await page.waitForURL(new RegExp(`sort=${sort}`));
     await expect.poll(async () => (await shownNames()).slice(0, expected.length)).toEqual(expected);
   });
@@ -237,7 +237,7 @@ describe("an uploader's files screen", () => {
       for (const adminOnly of ['Activar', 'Desactivar', 'Borrar']) {
         expect(await bar.getByRole('button', { name: adminOnly, exact: true }).count()).toBe(0);
       }
-      expect(await bar.getByRole('combobox').count()).toBe(0);
+      expect(await bar.getByRole('button', { name: 'Añadir a colección...' }).count()).toBe(0);
       await expectAccessible(uploaderPage);
       await screenshot(uploaderPage, 'files-uploader-selection');
     } finally {

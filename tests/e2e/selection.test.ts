@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { chooseFilter } from '../helpers/filters.ts';
+import { pickTags } from '../helpers/tags.ts';
 
 /** Selection and bulk actions on the files screen (issue 8). */
 
@@ -80,7 +82,7 @@ describe('selection', () => {
     await boxes.nth(0).click();
     await boxes.nth(2).click({ modifiers: ['Shift'] });
     await expect.poll(() => page.getByText('3 seleccionados').count()).toBe(1);
-    await page.getByLabel('Tipo').selectOption('image');
+    await chooseFilter(page, 'Tipo', 'Imágenes');
     await expect.poll(() => page.getByRole('region', { name: 'Archivos seleccionados' }).count()).toBe(0);
   });
 
@@ -99,7 +101,8 @@ describe('selection', () => {
     await page.getByRole('region', { name: 'Archivos seleccionados' }).getByRole('button', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByText('¿Seguro que deseas borrar').textContent()).toBe(
-      '¿Seguro que deseas borrar 2 archivos? Esta acción no se puede deshacer.',
+      // Issue 32.4: the files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
+      '¿Seguro que deseas borrar 2 archivos? Se moverán a la Papelera durante 30 días y se podrán restaurar desde allí.',
     );
     await screenshot(page, 'selection-delete-confirm');
     // Cancelar has the focus: Enter must never delete by accident.
@@ -119,7 +122,7 @@ describe('selection', () => {
     await page.getByRole('button', { name: 'Editar tags 2 archivo(s)' }).click();
     await page.waitForURL('**/private/edit-tags-files');
     await expect.poll(() => page.getByRole('note').textContent()).toMatch(/reemplazarán/);
-    await page.getByLabel('Piscina').check();
+    await pickTags(page, ['Piscina']);
     await screenshot(page, 'edit-tags');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(/\/private\/files/);
@@ -154,15 +157,17 @@ describe('selection', () => {
     await searchFor(marker, 1);
     await page.getByRole('button', { name: `Información de ${marker} 0` }).click();
     const panel = page.getByRole('dialog', { name: `Información de ${marker} 0` });
-    await expect.poll(() => panel.getByText('No activo').count()).toBe(1);
+    // Issue 32: a switch named 'Activo' whose state a screen reader reads (aria-checked), not a 'No activo' checkbox.
+    const state = panel.getByRole('switch', { name: 'Activo' });
+    await expect.poll(() => state.getAttribute('aria-checked')).toBe('false');
     expect(await panel.getByText('1000 Bytes').count()).toBe(1);
     await expectAccessible(page);
     // The switch reflects the saved state, so it flips once the database has answered.
-    await panel.getByRole('checkbox').click();
+    await state.click();
     await expect
       .poll(async () => (await service().from('files').select('published').eq('id', id!).single()).data?.published)
       .toBe(true);
-    await expect.poll(() => panel.getByText('Activo', { exact: true }).count()).toBe(1);
+    await expect.poll(() => state.getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => panel.getByRole('link', { name: 'Descargar' }).count()).toBe(1);
     await screenshot(page, 'files-info');
     await panel.getByRole('link', { name: 'Editar' }).click();

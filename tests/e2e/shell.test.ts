@@ -10,6 +10,7 @@ import {
 } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
+import { filterChip } from '../helpers/filters.ts';
 
 /** A member of staff created for one test, signed in from Node as "someone else" would be. */
 async function staffMember(role: 'ADMIN' | 'UPLOADER' | 'FRONT' | 'OPERATIONS') {
@@ -251,9 +252,10 @@ describe('live updates from the database', () => {
     await page.goto(appUrl('/login'));
     await signIn(page, ...ADMIN);
     await page.waitForURL('**/private/files');
-    // A wrapping <label> names the select with its own text plus the chosen option's.
-    const tagFilter = page.getByRole('combobox', { name: /^Etiqueta\b/ });
-    await expect.poll(() => tagFilter.locator('option').count()).toBeGreaterThan(1);
+    // The tag filter's list (the Etiqueta chip's popover) follows the tags table live.
+    await filterChip(page, 'Etiqueta').click();
+    const tagFilter = page.getByRole('listbox');
+    await expect.poll(() => tagFilter.getByRole('option').count()).toBeGreaterThan(1);
 
     const otherAdmin = client('anon');
     const signedIn = await otherAdmin.auth.signInWithPassword({ email: ADMIN[0], password: ADMIN[1] });
@@ -267,11 +269,11 @@ describe('live updates from the database', () => {
       .select('id')
       .single();
     expect(created.error).toBeNull();
-    await expect.poll(() => tagFilter.locator('option', { hasText: name }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => tagFilter.getByRole('option', { name }).count(), { timeout: 15_000 }).toBe(1);
 
     const removed = await otherAdmin.from('tags').delete().eq('id', created.data!.id);
     expect(removed.error).toBeNull();
-    await expect.poll(() => tagFilter.locator('option', { hasText: name }).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => tagFilter.getByRole('option', { name }).count(), { timeout: 15_000 }).toBe(0);
     await otherAdmin.auth.signOut();
   });
 

@@ -92,7 +92,8 @@ describe('Etiquetas as ADMIN', () => {
 
   it('edits the category', async () => {
     await page.goto(appUrl('/private/tags'));
-    await page.getByRole('link', { name: `Editar categoria ${categoryName}` }).click();
+    await page.getByRole('button', { name: `Acciones de la categoría ${categoryName}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar categoria' }).click();
     await page.waitForURL(`**/private/tags/edit-category/${(await categoryRow(categoryName)).id}`);
     await expect.poll(() => page.getByLabel('Nombre (inglés)').inputValue()).toBe('Location');
     await page.getByLabel('Nombre (inglés)').fill('Place');
@@ -136,7 +137,8 @@ describe('Etiquetas as ADMIN', () => {
     ).toBeNull();
     await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('1 archivo');
 
-    await page.getByRole('link', { name: `Editar etiqueta ${tagName}` }).click();
+    await page.getByRole('button', { name: `Acciones de ${tagName}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
     await page.waitForURL(`**/private/tags/edit-tag/${tag.id}`);
     await page.getByLabel('Nombre (inglés)').fill('Outdoor terrace');
     await screenshot(page, 'tags-edit-tag');
@@ -151,7 +153,8 @@ describe('Etiquetas as ADMIN', () => {
   it('deletes a tag only after the confirmation dialog', async () => {
     const { data } = await service.from('tags').select('id').eq('name_es', tagName).single();
     await page.goto(appUrl('/private/tags'));
-    await page.getByRole('button', { name: `Borrar etiqueta ${tagName}` }).click();
+    await page.getByRole('button', { name: `Acciones de ${tagName}` }).click();
+    await page.getByRole('menuitem', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog
       .getByText(`¿Seguro que deseas borrar la etiqueta «${tagName}»? Esta acción no se puede deshacer.`)
@@ -159,7 +162,8 @@ describe('Etiquetas as ADMIN', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     expect((await service.from('tags').select('id').eq('id', data!.id)).data).toHaveLength(1);
 
-    await page.getByRole('button', { name: `Borrar etiqueta ${tagName}` }).click();
+    await page.getByRole('button', { name: `Acciones de ${tagName}` }).click();
+    await page.getByRole('menuitem', { name: 'Borrar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.getByText('Etiqueta borrada').waitFor();
     await expect.poll(() => page.getByTestId(`tag-count-${data!.id}`).count()).toBe(0);
@@ -172,7 +176,8 @@ describe('Etiquetas as ADMIN', () => {
     await service.from('tags').insert({ category_id: category.id, name_es: `Otra ${suffix}`, name_en: 'Other' });
     await page.goto(appUrl('/private/tags'));
     await categoryCard(categoryName).getByText(`Otra ${suffix}`).waitFor();
-    await page.getByRole('button', { name: `Borrar categoria ${categoryName}` }).click();
+    await page.getByRole('button', { name: `Acciones de la categoría ${categoryName}` }).click();
+    await page.getByRole('menuitem', { name: 'Borrar categoria' }).click();
     await page
       .getByRole('alertdialog')
       .getByText(

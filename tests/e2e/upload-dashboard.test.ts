@@ -116,6 +116,26 @@ describe('upload screen with the Dashboard', () => {
     await context.close();
   }, 90_000);
 
+  it("counts the batch in the header: 'Subiendo 2 de 3' and '1 de 3 completados'", async () => {
+    // Issue 32.7: Uppy's header counted the files not finished yet ('Subiendo 41 archivos' with 45 queued).
+    const { context, page } = await signedInAs(browser, 'UPLOADER', { landing: '/private/upload' });
+    await page.getByText('Arrastrar archivos aquí o').waitFor();
+    const batch = tag();
+    const files = await Promise.all(
+      [1, 2, 3].map((index) => writeImage(`cuenta-${batch}-${index}.png`, colour(index + 40))),
+    );
+    const held = await holdPatch(page, 2);
+    await page.setInputFiles(FILE_INPUT, files);
+    await held.isHeld;
+    const title = page.locator('.uppy-DashboardContent-title');
+    await expect.poll(() => title.textContent()).toBe('Subiendo 2 de 3');
+    await statusBar(page).getByText('1 de 3 completados').waitFor();
+    await screenshot(page, 'upload-counting-desktop');
+    await held.release();
+    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 30_000 }).toBe(3);
+    await context.close();
+  }, 90_000);
+
   it('uploads 12 files at once, without thumbnails, and records all 12', async () => {
     const { context, page } = await signedInAs(browser, 'UPLOADER', { landing: '/private/upload' });
     await page.getByText('Arrastrar archivos aquí o').waitFor();

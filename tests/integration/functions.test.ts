@@ -42,6 +42,9 @@ describe('staff-users', () => {
     const emails = (data.users as Array<{ email: string; role: string }>).map((u) => u.email);
     expect(emails).toEqual([...emails].sort((a, b) => a.localeCompare(b, 'es')));
     expect(data.users).toContainEqual(expect.objectContaining({ email: 'front@mediateca.local', role: 'FRONT' }));
+    // Academy members have Auth accounts but are not staff (issue 32.8).
+    expect(emails).not.toContain('lucia@agencia.example');
+    expect(emails).not.toContain('tom@travel.example');
 
     const asUploader = await failure(await uploader.functions.invoke('staff-users', { body: { action: 'list' } }));
     expect(asUploader).toMatchObject({ status: 403, body: { code: 'NOT_ADMIN' } });

@@ -8,6 +8,7 @@ interface ConfirmDialogProps {
   /** Spec section 5: '¿Seguro que deseas borrar … Esta acción no se puede deshacer.' */
   description: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   /** Controlled use (e.g. opened from a menu item); omit for a dialog that owns its open state. */
   open?: boolean;
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Borrar',
+  cancelLabel = 'Cancelar',
   onConfirm,
   open,
   onOpenChange,
@@ -36,7 +38,7 @@ export function ConfirmDialog({
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description>
           <div className="dialog-actions">
-            <AlertDialog.Cancel className="button">Cancelar</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="button">{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className="button button-danger" onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
@@ -47,5 +49,15 @@ export function ConfirmDialog({
   );
 }
 
-/** The spec's deletion sentence for one named thing. */
+/** The spec's deletion sentence for one named thing that is gone for good (it has no Papelera). */
 export const deleteQuestion = (what: string) => `¿Seguro que deseas borrar ${what}? Esta acción no se puede deshacer.`;
+
+/** Days a deleted file stays in the Papelera before the server purges it. */
+export const TRASH_DAYS = 30;
+
+/**
+ * Deleting files moves them to the Papelera, from which they can be restored: the question says what happens
+ * instead of the spec's 'no se puede deshacer', which is kept for 'Borrar definitivamente'.
+ */
+export const trashQuestion = (what: string, count = 1) =>
+  `¿Seguro que deseas borrar ${what}? ${count === 1 ? 'Se moverá' : 'Se moverán'} a la Papelera durante ${TRASH_DAYS} días y se ${count === 1 ? 'podrá' : 'podrán'} restaurar desde allí.`;

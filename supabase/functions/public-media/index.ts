@@ -32,13 +32,16 @@ serve(async (request) => {
     .createSignedUrl(
       file.object_path,
       SIGNED_URL_SECONDS,
-      thumbnail
-        ? { transform: { width: thumbnail[0], height: thumbnail[1], resize } }
-        : { download: file.original_file_name },
+      thumbnail ? { transform: { width: thumbnail[0], height: thumbnail[1], resize } } : undefined,
     );
   if (signed.error) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
+  // The download name is added here, encoded once: storage-js's own `download` option runs encodeURI over an
+  // already encoded name, and 'Señal_ñandú #3 & co.jpg' saved as 'Se%C3%B1al_%C3%B1and%C3%BA %233 %26 co.jpg'.
+  const location = thumbnail
+    ? signed.data.signedUrl
+    : `${signed.data.signedUrl}&download=${encodeURIComponent(file.original_file_name)}`;
   return new Response(null, {
     status: 302,
-    headers: { Location: signed.data.signedUrl, 'Cache-Control': 'private, max-age=60' },
+    headers: { Location: location, 'Cache-Control': 'private, max-age=60' },
   });
 });

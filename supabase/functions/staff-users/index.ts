@@ -71,8 +71,17 @@ serve(async (request) => {
     }
     const { data: staff, error } = await admin.from('staff').select('user_id, role');
     if (error) throw error;
+    // Academy members sign in to the academy API with Auth accounts of their own: they are not staff, and
+    // Usuarios (the staff accounts) does not list them. An account with neither link still shows, 'Sin rol'.
+    const { data: members, error: membersError } = await admin
+      .from('academy_users')
+      .select('auth_user_id')
+      .not('auth_user_id', 'is', null);
+    if (membersError) throw membersError;
     const roleOf = new Map(staff.map((row) => [row.user_id, row.role]));
+    const academyMembers = new Set(members.map((row) => row.auth_user_id));
     const list = users
+      .filter((user) => roleOf.has(user.id) || !academyMembers.has(user.id))
       .map((user) => ({
         uid: user.id,
         email: user.email ?? '',

@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
@@ -9,6 +7,7 @@ import { categoriesQueryOptions } from '../api/get-categories.ts';
 import { useCreateCategory, useUpdateCategory } from '../api/save-category.ts';
 import { categorySchema, type CategoryForm } from '../lib/schemas.ts';
 import { academyPaths } from '../paths.ts';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** /private/academy/new-category. */
 export function NewCategoryScreen() {
@@ -73,7 +72,7 @@ interface CategoryFormFieldsProps {
 }
 
 function CategoryFormFields({ defaultValues, onSubmit, pending, submitLabel }: CategoryFormFieldsProps) {
-  const form = useForm<CategoryForm>({ resolver: zodResolver(categorySchema), defaultValues });
+  const form = useSchemaForm(categorySchema, { defaultValues });
   const { errors } = form.formState;
   // One message for the form, as the spec shows it: 'Todos los campos son obligatorios'.
   const error = errors.nameEs?.message ?? errors.nameEn?.message;

@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
@@ -9,9 +7,10 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { userQueryOptions } from '../api/get-user.ts';
 import { categoriesQueryOptions, type AcademyCategory } from '../api/get-categories.ts';
 import { useSetUserAccess } from '../api/set-user-access.ts';
-import { userAccessSchema, type UserAccessForm } from '../lib/schemas.ts';
+import { userAccessSchema } from '../lib/schemas.ts';
 import { academyPaths } from '../paths.ts';
 import { LockIcon } from './lock-icon.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** /private/academy/edit-user/{userId}: the member's details and their private-category access. */
 export function EditUserScreen() {
@@ -70,8 +69,7 @@ interface AccessFormProps {
 function AccessForm({ userId, allowed, privateCategories }: AccessFormProps) {
   const setAccess = useSetUserAccess(userId);
   const navigate = useNavigate();
-  const form = useForm<UserAccessForm>({
-    resolver: zodResolver(userAccessSchema),
+  const form = useSchemaForm(userAccessSchema, {
     defaultValues: { categoryIds: allowed.filter((id) => privateCategories.some((c) => c.id === id)) },
   });
   const submit = form.handleSubmit((values) =>

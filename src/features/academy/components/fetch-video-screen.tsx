@@ -1,13 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useFetchVideoInfo } from '../api/fetch-video-info.ts';
 import { useFetchedVideo } from '../lib/fetched-video.tsx';
-import { videoUrlSchema, type VideoUrlForm } from '../lib/schemas.ts';
+import { videoUrlSchema } from '../lib/schemas.ts';
 import { spanishError } from '../../../lib/errors.ts';
 import { academyPaths } from '../paths.ts';
 import { VideoThumbnail } from './video-thumbnail.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /**
  * The fetch step of a new video: paste a URL, the video-info function asks the provider for its title and
@@ -17,7 +16,7 @@ import { VideoThumbnail } from './video-thumbnail.tsx';
 export function FetchVideoScreen() {
   const { fetched, setFetched } = useFetchedVideo();
   const fetchInfo = useFetchVideoInfo();
-  const form = useForm<VideoUrlForm>({ resolver: zodResolver(videoUrlSchema), defaultValues: { url: '' } });
+  const form = useSchemaForm(videoUrlSchema, { defaultValues: { url: '' } });
   const urlError = form.formState.errors.url?.message;
 
   const submit = form.handleSubmit((values) => {

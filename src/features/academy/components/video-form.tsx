@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { categoriesQueryOptions } from '../api/get-categories.ts';
 import { videoSchema, type VideoForm as VideoFormValues } from '../lib/schemas.ts';
 import { academyPaths } from '../paths.ts';
 import { LockIcon } from './lock-icon.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 interface VideoFormProps {
   defaultValues: VideoFormValues;
@@ -17,7 +16,7 @@ interface VideoFormProps {
 /** Title (required), language es/en and categories of a video; its link is fixed once fetched. */
 export function VideoForm({ defaultValues, onSubmit, pending, submitLabel }: VideoFormProps) {
   const categories = useQuery(categoriesQueryOptions());
-  const form = useForm<VideoFormValues>({ resolver: zodResolver(videoSchema), defaultValues });
+  const form = useSchemaForm(videoSchema, { defaultValues });
   const titleError = form.formState.errors.title?.message;
 
   return (

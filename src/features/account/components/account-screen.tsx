@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
@@ -12,10 +10,11 @@ import { useFactors } from '../api/get-factors.ts';
 import { useEnrollAuthenticator, type Enrolment } from '../api/enroll-authenticator.ts';
 import { useConfirmAuthenticator } from '../api/verify-code.ts';
 import { useRemoveAuthenticator } from '../api/remove-authenticator.ts';
-import { codeSchema, type CodeValues } from '../api/code-schema.ts';
+import { codeSchema } from '../api/code-schema.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
 import { CodeField } from './code-field.tsx';
 import '../account.css';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** Scan the QR code (or type the key), then confirm with a first code. */
 function EnrolmentForm({ enrolment, onDone }: { enrolment: Enrolment; onDone: () => void }) {
@@ -24,7 +23,7 @@ function EnrolmentForm({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  } = useSchemaForm(codeSchema, { defaultValues: { code: '' } });
   const submit = handleSubmit(({ code }) =>
     confirm.mutate({ factorId: enrolment.factorId, code }, { onSuccess: onDone }),
   );

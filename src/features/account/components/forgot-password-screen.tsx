@@ -1,26 +1,30 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { deployment } from '../../../config/deployment.ts';
-import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../api/password-schemas.ts';
+import { forgotPasswordSchema } from '../api/password-schemas.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
 import '../account.css';
+import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** /forgot-password: the address to mail a recovery link to, then what to do next. */
 export function ForgotPasswordScreen() {
   const request = useRequestPasswordReset();
   const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
-  const submit = handleSubmit((values) => request.mutate(values.email));
-  const message =
-    firstError(errors) ??
-    (request.error ? accountErrorMessage(request.error, 'No se pudo enviar el correo. Inténtalo de nuevo.') : null);
+    form: {
+      register,
+      getValues,
+      formState: { errors },
+    },
+    submit,
+    message,
+  } = useMutationForm({
+    schema: forgotPasswordSchema,
+    defaultValues: { email: '' },
+    mutation: request,
+    variables: (values) => values.email,
+    errorMessage: (error) => accountErrorMessage(error, 'No se pudo enviar el correo. Inténtalo de nuevo.'),
+  });
 
   return (
     <main className="login-page" id="main">

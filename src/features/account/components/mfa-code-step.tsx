@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useSignInCode } from '../api/verify-code.ts';
-import { codeSchema, type CodeValues } from '../api/code-schema.ts';
+import { codeSchema } from '../api/code-schema.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
 import { CodeField } from './code-field.tsx';
 import '../account.css';
+import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /**
  * The second step of signing in for an account with an authenticator app. Once the code is right the
@@ -14,13 +13,19 @@ import '../account.css';
 export function MfaCodeStep({ factorId, onCancel }: { factorId: string; onCancel: () => void }) {
   const verify = useSignInCode();
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
-  const submit = handleSubmit(({ code }) => verify.mutate({ factorId, code }));
-  const message =
-    firstError(errors) ?? (verify.error ? accountErrorMessage(verify.error, 'No se pudo comprobar el código.') : null);
+    form: {
+      register,
+      formState: { errors },
+    },
+    submit,
+    message,
+  } = useMutationForm({
+    schema: codeSchema,
+    defaultValues: { code: '' },
+    mutation: verify,
+    variables: ({ code }) => ({ factorId, code }),
+    errorMessage: (error) => accountErrorMessage(error, 'No se pudo comprobar el código.'),
+  });
   return (
     <form className="account-form" onSubmit={submit} noValidate aria-describedby="mfa-message">
       <p className="login-subtitle">Abre tu aplicación de autenticación y escribe el código de 6 cifras que muestra.</p>

@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { deployment } from '../../../config/deployment.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
@@ -9,10 +7,11 @@ import { FormMessage, firstError } from '../../../components/ui/form-message.tsx
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { sessionFromLink, type LinkOutcome } from '../api/session-from-link.ts';
 import { useSetNewPassword } from '../api/set-new-password.ts';
-import { newPasswordSchema, type NewPasswordValues } from '../api/password-schemas.ts';
+import { newPasswordSchema } from '../api/password-schemas.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
 import { accountPaths } from '../account-paths.ts';
 import '../account.css';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 const FILES = '/private/files';
 
@@ -30,10 +29,7 @@ export function ResetPasswordScreen() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '', repeat: '' },
-  });
+  } = useSchemaForm(newPasswordSchema, { defaultValues: { password: '', repeat: '' } });
 
   useEffect(() => {
     // Once: a link's token is used up by the first attempt.

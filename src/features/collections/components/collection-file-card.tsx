@@ -30,7 +30,9 @@ export function CollectionFileCard({ collectionId, file }: { collectionId: strin
             {(file.extension || '?').toUpperCase()}
           </span>
         )}
-        <span className="collection-file-name">{file.name_es}</span>
+        <span className="collection-file-name clamp-2" title={file.name_es}>
+          {file.name_es}
+        </span>
       </Link>
       <div className="collection-file-footer">
         <span className={file.published ? 'status status-published' : 'status'}>

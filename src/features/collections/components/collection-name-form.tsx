@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { collectionNameSchema, type CollectionNameForm } from '../lib/collection-name.ts';
+import { collectionNameSchema } from '../lib/collection-name.ts';
 import { useUpdateCollection } from '../api/update-collection.ts';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** Rename: the saved name is the form's initial value (keyed by it in the parent, so a save resets it). */
 export function CollectionNameEditor({ id, name }: { id: string; name: string }) {
@@ -10,7 +9,7 @@ export function CollectionNameEditor({ id, name }: { id: string; name: string })
     register,
     handleSubmit,
     formState: { errors, isDirty },
-  } = useForm<CollectionNameForm>({ resolver: zodResolver(collectionNameSchema), defaultValues: { name } });
+  } = useSchemaForm(collectionNameSchema, { defaultValues: { name } });
 
   const submit = handleSubmit((form) => update.mutate({ id, change: { name: form.name } }));
   return (

@@ -1,9 +1,11 @@
+import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { paths } from '../../../config/paths.ts';
 import { plural } from '../../../lib/plural.ts';
 import { spanishError } from '../../../lib/errors.ts';
@@ -17,6 +19,9 @@ import '../collections.css';
 /** /private/collections (spec section 5): create by name; each row with its count, link, public flag, Borrar. */
 export function CollectionsScreen() {
   const collections = useQuery(collectionListQueryOptions());
+  const [search, setSearch] = useState('');
+  const wanted = useDeferredValue(search.trim().toLocaleLowerCase('es'));
+  const shown = collections.data?.filter((collection) => collection.name.toLocaleLowerCase('es').includes(wanted));
   return (
     <section className="page collections-page">
       <PageHeader title="Colecciones">
@@ -34,11 +39,29 @@ export function CollectionsScreen() {
           Crea una con su nombre; después añade archivos desde Archivos con «Añadir a colección…».
         </EmptyState>
       ) : (
-        <ul className="collection-list" aria-label="Colecciones">
-          {collections.data.map((collection) => (
-            <CollectionRow key={collection.id} collection={collection} />
-          ))}
-        </ul>
+        <>
+          <div className="list-search" role="search">
+            <label htmlFor="collections-search" className="visually-hidden">
+              Buscar colección
+            </label>
+            <input
+              id="collections-search"
+              type="search"
+              placeholder="Buscar colección…"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          {shown?.length === 0 ? (
+            <p className="muted">Ninguna colección coincide con «{search.trim()}».</p>
+          ) : (
+            <ul className="collection-list" aria-label="Colecciones">
+              {shown?.map((collection) => (
+                <CollectionRow key={collection.id} collection={collection} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );
@@ -57,15 +80,20 @@ function CollectionRow({ collection }: { collection: CollectionSummary }) {
       <PublicLink id={collection.id} isPublic={collection.is_public} name={collection.name} />
       <div className="collection-row-actions">
         <PublicToggle id={collection.id} isPublic={collection.is_public} inputId={`public-${collection.id}`} />
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button-danger button-small" disabled={remove.isPending}>
-              Borrar
-            </button>
-          }
-          title="Borrar colección"
-          description={deleteQuestion(`la colección «${collection.name}»`)}
-          onConfirm={() => remove.mutate(collection.id)}
+        <RowMenu
+          name={collection.name}
+          disabled={remove.isPending}
+          actions={[
+            { label: 'Abrir', to: paths.collection(collection.id) },
+            {
+              label: 'Borrar',
+              danger: {
+                title: 'Borrar colección',
+                question: deleteQuestion(`la colección «${collection.name}»`),
+                onConfirm: () => remove.mutate(collection.id),
+              },
+            },
+          ]}
         />
       </div>
     </li>

@@ -1,18 +1,22 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { collectionNameSchema, type CollectionNameForm } from '../lib/collection-name.ts';
+import { collectionNameSchema } from '../lib/collection-name.ts';
 import { useCreateCollection } from '../api/create-collection.ts';
+import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
 export function CreateCollectionForm() {
   const create = useCreateCollection();
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CollectionNameForm>({ resolver: zodResolver(collectionNameSchema), defaultValues: { name: '' } });
-
-  const submit = handleSubmit(({ name }) => create.mutate(name, { onSuccess: () => reset() }));
+    form: {
+      register,
+      formState: { errors },
+    },
+    submit,
+  } = useMutationForm({
+    schema: collectionNameSchema,
+    defaultValues: { name: '' },
+    mutation: create,
+    variables: ({ name }) => name,
+    onSuccess: (_data, _values, form) => form.reset(),
+  });
   return (
     <form className="collection-create" onSubmit={submit} noValidate>
       <label htmlFor="new-collection-name">Nombre de la nueva colección</label>

@@ -1,11 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fileKeys } from './keys.ts';
+import { forgetDeletedFiles } from './detail-cache.ts';
+
+/** The per-file caches of files that no longer exist: nothing to refetch, the database would answer 406. */
+const ofDeletedFile = (queryKey: readonly unknown[], deleted: ReadonlySet<string>) =>
+  queryKey[0] === fileKeys.all[0] &&
+  ['detail', 'history', 'jobs'].includes(queryKey[1] as string) &&
+  deleted.has(queryKey[2] as string);
 
 /**
  * What every write to files, their tags or collections must do next in the browser: refetch what mentions
  * files (on the bare prefix, so every list, detail and selection summary follows). The public feed, thumbnails
  * and the trash are the server's job: database triggers queue them in the same transaction as the write.
+ * Files just deleted are dropped from the cache instead of asked for again.
  */
-export async function afterFileChange(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: fileKeys.all });
+export async function afterFileChange(queryClient: QueryClient, deletedIds: readonly string[] = []): Promise<void> {
+  const deleted = new Set(deletedIds);
+  if (deleted.size > 0) {
+    forgetDeletedFiles(deletedIds);
+    const gone = { predicate: (query: { queryKey: readonly unknown[] }) => ofDeletedFile(query.queryKey, deleted) };
+    await queryClient.cancelQueries(gone);
+    queryClient.removeQueries({ ...gone, type: 'inactive' });
+  }
+  await queryClient.invalidateQueries({
+    queryKey: fileKeys.all,
+    predicate: (query) => !ofDeletedFile(query.queryKey, deleted),
+  });
 }

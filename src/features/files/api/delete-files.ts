@@ -18,9 +18,10 @@ export function useDeleteFiles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (selection: FileSelection) => deleteFiles(selection),
-    onSuccess: (count) => {
+    onSuccess: (count, selection) => {
       notify.success(`${plural(count, 'archivo borrado', 'archivos borrados')}.`);
-      return afterFileChange(queryClient);
+      // Not awaited: the detail screen leaves for the list as soon as the file is gone, not after the refetches.
+      void afterFileChange(queryClient, selection.kind === 'ids' ? selection.ids : []);
     },
     // The database refuses a processing file with PROCESSING_DELETE_MESSAGE itself, which notify shows as is.
     onError: (error) => notify.error(error, 'No se pudieron borrar los archivos.'),

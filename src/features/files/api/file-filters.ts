@@ -16,60 +16,135 @@ export const everyDatabaseSortLabelled: [Exclude<Database['public']['Enums']['fi
   : never = true;
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
+/** Sorts by upload date: the grid groups them under month headings. */
+export const isDateSort = (sort: FileSort) => sort.startsWith('uploadedOn');
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The one table of the files screen's filters: the key public.search_files reads in its p_filter, the URL
+ * parameter, the Spanish label and, for a fixed choice, its values and their labels. The URL parser, the
+ * filter bar, its chips and the phone's sheet are all driven by it; `tests/integration/file-filters.test.ts`
+ * checks it against the SQL side (private.file_filter_condition), so a value added on one side only fails.
+ */
+export const FILE_FILTERS = {
+  query: { param: 'q', label: 'Buscar', kind: 'text' },
+  type: {
+    param: 'type',
+    label: 'Tipo',
+    kind: 'choice',
+    choices: [
+      { value: 'image', label: 'Imágenes' },
+      { value: 'not-image', label: 'Documentos' },
+    ],
+  },
+  tagId: { param: 'tag', label: 'Etiqueta', kind: 'id' },
+  collectionId: { param: 'collection', label: 'Colección', kind: 'id' },
+  status: {
+    param: 'status',
+    label: 'Estado',
+    kind: 'choice',
+    choices: [
+      { value: 'published', label: 'Activos' },
+      { value: 'unpublished', label: 'No activos' },
+    ],
+  },
+  operations: {
+    param: 'operations',
+    label: 'Operaciones',
+    kind: 'choice',
+    feature: 'operations',
+    choices: [{ value: 'OPERATIONS', label: 'Operaciones' }],
+  },
+  /** Files whose English title or description still need writing. */
+  translation: {
+    param: 'translation',
+    label: 'Traducción',
+    kind: 'choice',
+    choices: [{ value: 'missing', label: 'Sin traducir' }],
+  },
+  /** Files whose bytes another file already has (same sha256). */
+  duplicates: {
+    param: 'duplicates',
+    label: 'Duplicados',
+    kind: 'choice',
+    choices: [{ value: 'only', label: 'Solo duplicados' }],
+  },
+} as const satisfies Record<
+  string,
+  | { param: string; label: string; kind: 'text' | 'id' }
+  | { param: string; label: string; kind: 'choice'; choices: readonly Choice[]; feature?: 'operations' }
+>;
+
+export type FilterKey = keyof typeof FILE_FILTERS;
+type Definition<Key extends FilterKey> = (typeof FILE_FILTERS)[Key];
+export type ChoiceKey = {
+  [Key in FilterKey]: Definition<Key> extends { kind: 'choice' } ? Key : never;
+}[FilterKey];
+
+/** The filters as search_files takes them: a choice is one of its values, an id a uuid, the query text. */
+export type FileFilters = {
+  [Key in FilterKey]?: Definition<Key> extends { choices: ReadonlyArray<infer C> }
+    ? C extends { value: infer V }
+      ? V
+      : never
+    : string;
+};
+
+export const CHOICE_KEYS = (Object.keys(FILE_FILTERS) as FilterKey[]).filter(
+  (key): key is ChoiceKey => FILE_FILTERS[key].kind === 'choice',
+);
+
+/** URL parameter names (shared links and the tags screen's count links use them). */
+export const FILTER_PARAMS = Object.fromEntries(
+  Object.entries(FILE_FILTERS).map(([key, definition]) => [key, definition.param]),
+) as { [Key in FilterKey]: Definition<Key>['param'] };
+
+/** The label of a choice's value, for the bar's chips. */
+export function choiceLabel(key: ChoiceKey, value: string): string | undefined {
+  return FILE_FILTERS[key].choices.find((choice: Choice) => choice.value === value)?.label;
+}
+
+/** The options of a fixed-choice filter for a menu or a radio group: the first ('Todos', value '') unsets it. */
+export const choiceOptions = (key: ChoiceKey): Choice[] => [
+  { value: '', label: key === 'translation' ? 'Todas' : 'Todos' },
+  ...FILE_FILTERS[key].choices,
+];
+
 // Checked by hand, not with zod: the files screen parses its URL before the first paint, and zod would be the
 // only reason to ship it in the initial JS. The uuid pattern is zod's (RFC 9562 versions and variants).
 const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-const uuid = (value: string) => (UUID.test(value) ? value : undefined);
-const oneOf =
-  <T extends string>(...allowed: readonly T[]) =>
-  (value: string) =>
-    allowed.find((candidate) => candidate === value);
 
 /**
- * The filters, read from the URL and sent to public.search_files as they are: a value the database would
- * refuse (an unknown type, a tag id that is not a uuid) is dropped here instead, so a hand-edited or old link
- * still opens the screen.
+ * One filter's value from the URL, as search_files will accept it, or undefined: a value the database would
+ * refuse (an unknown type, a tag id that is not a uuid) is dropped, so a hand-edited or old link still opens.
  */
-const filterParsers = {
-  query: (value: string) => {
-    const trimmed = value.trim();
-    return trimmed.length >= 1 && trimmed.length <= 200 ? trimmed : undefined;
-  },
-  type: oneOf('image', 'not-image'),
-  tagId: uuid,
-  collectionId: uuid,
-  status: oneOf('published', 'unpublished'),
-  operations: oneOf('OPERATIONS'),
-  /** Files whose English title or description still need writing. */
-  translation: oneOf('missing'),
-  /** Files whose bytes another file already has (same sha256). */
-  duplicates: oneOf('only'),
-};
-export type FileFilters = {
-  [Key in keyof typeof filterParsers]?: NonNullable<ReturnType<(typeof filterParsers)[Key]>>;
-};
+function parseValue(key: FilterKey, raw: string): string | undefined {
+  const definition = FILE_FILTERS[key];
+  switch (definition.kind) {
+    case 'text': {
+      const trimmed = raw.trim();
+      return trimmed.length >= 1 && trimmed.length <= 200 ? trimmed : undefined;
+    }
+    case 'id':
+      return UUID.test(raw) ? raw : undefined;
+    case 'choice':
+      return definition.choices.find((choice: Choice) => choice.value === raw)?.value;
+  }
+}
 
 const parseSort = (value: string): FileSort => SORTS.find((sort) => sort.value === value)?.value ?? DEFAULT_SORT;
-
-/** URL parameter names (shared links and the tags screen's count links use them). */
-export const FILTER_PARAMS = {
-  query: 'q',
-  type: 'type',
-  tagId: 'tag',
-  collectionId: 'collection',
-  status: 'status',
-  operations: 'operations',
-  translation: 'translation',
-  duplicates: 'duplicates',
-} as const satisfies Record<keyof FileFilters, string>;
 
 /** The filters and sort in a URL's search parameters; anything invalid is left out. */
 export function filtersFromParams(params: URLSearchParams): { filters: FileFilters; sort: FileSort } {
   const filters: Record<string, string> = {};
-  for (const [key, param] of Object.entries(FILTER_PARAMS)) {
-    const raw = params.get(param);
-    const value = raw === null ? undefined : filterParsers[key as keyof FileFilters](raw);
+  for (const key of Object.keys(FILE_FILTERS) as FilterKey[]) {
+    const raw = params.get(FILE_FILTERS[key].param);
+    const value = raw === null ? undefined : parseValue(key, raw);
     if (value !== undefined) filters[key] = value;
   }
   return { filters: filters as FileFilters, sort: parseSort(params.get('sort') ?? DEFAULT_SORT) };

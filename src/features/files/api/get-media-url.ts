@@ -14,13 +14,27 @@ const TRANSFORMS = {
   large: { width: 2048, height: 1536, resize: 'contain' },
 } as const;
 
+/**
+ * A signed URL that downloads as `name`, byte for byte. storage-js runs encodeURI over the signed URL after
+ * adding `download=<name>` (already percent-encoded), so the name reached Storage encoded twice and
+ * 'Señal_ñandú #3 & co.jpg' saved as 'Se%C3%B1al_%C3%B1and%C3%BA %233 %26 co.jpg'. The parameter is added
+ * here instead, encoded once.
+ */
+export function withDownloadName(signedUrl: string, name: string): string {
+  return `${signedUrl}${signedUrl.includes('?') ? '&' : '?'}download=${encodeURIComponent(name)}`;
+}
+
 /** A signed URL for one object of the private media bucket, resized through Storage image transformations. */
 export async function getMediaUrl(objectPath: string, variant: MediaVariant, downloadName?: string): Promise<string> {
   const bucket = (await storage()).from(deployment.storage.mediaBucket);
-  const { data, error } =
-    variant === 'download'
-      ? await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { download: downloadName ?? true })
-      : await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: TRANSFORMS[variant] });
+  if (variant === 'download') {
+    const { data, error } = await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS);
+    if (error) throw error;
+    return withDownloadName(data.signedUrl, downloadName ?? objectPath.split('/').at(-1)!);
+  }
+  const { data, error } = await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, {
+    transform: TRANSFORMS[variant],
+  });
   if (error) throw error;
   return data.signedUrl;
 }

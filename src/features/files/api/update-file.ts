@@ -43,7 +43,9 @@ export function useUpdateFile() {
     mutationFn: updateFile,
     onSuccess: () => {
       notify.success('Cambios guardados.');
-      return afterFileChange(queryClient);
+      // Not awaited: the form takes what was saved as its new start at once. Awaiting the refetches held that
+      // back, and what the person typed meanwhile was then reset away.
+      void afterFileChange(queryClient);
     },
     // A conflict is shown by the form itself, with both versions; anything else is a toast.
     onError: (error) => {

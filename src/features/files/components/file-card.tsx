@@ -44,14 +44,21 @@ export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, o
         onChange={() => {}}
         onClick={(event) => onToggle(box.index, event.shiftKey)}
       />
-      {isAdmin && (
-        <span className={`file-badge ${file.published ? 'file-badge-on' : 'file-badge-off'}`}>
-          {file.published ? 'Activo' : 'No activo'}
-        </span>
-      )}
-      {file.duplicate_of && (
-        <span className="file-badge file-badge-duplicate" title="Otro archivo de la mediateca tiene los mismos bytes">
-          Duplicado
+      {(isAdmin || file.duplicate_of) && (
+        <span className="file-badges" style={{ top: box.height }}>
+          {isAdmin && (
+            <span className={`file-badge ${file.published ? 'file-badge-on' : 'file-badge-off'}`}>
+              {file.published ? 'Activo' : 'No activo'}
+            </span>
+          )}
+          {file.duplicate_of && (
+            <span
+              className="file-badge file-badge-duplicate"
+              title="Otro archivo de la mediateca tiene los mismos bytes"
+            >
+              Duplicado
+            </span>
+          )}
         </span>
       )}
       {isAdmin && <FileInfoButton file={file} onPreview={() => onPreview(box.index)} />}

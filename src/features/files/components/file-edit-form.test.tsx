@@ -36,7 +36,8 @@ describe('FileEditForm', () => {
     renderForm('ADMIN');
     const title = screen.getByLabelText('Título');
     expect((title as HTMLInputElement).value).toBe('Piscina principal');
-    expect((await screen.findByLabelText('Piscina')) as HTMLInputElement).toHaveProperty('checked', true);
+    expect(await screen.findByRole('button', { name: 'Quitar etiqueta Piscina' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Quitar etiqueta Spa' })).toBeNull();
     await userEvent.clear(title);
     expect(await screen.findByText('El campo es obligatorio.')).toBeTruthy();
     expect(screen.getByText('Cambios sin guardar')).toBeTruthy();
@@ -50,7 +51,7 @@ describe('FileEditForm', () => {
 
   it('hides options and collections from an uploader, who still edits texts and tags', async () => {
     renderForm('UPLOADER');
-    expect(await screen.findByLabelText('Spa')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Añadir etiquetas' })).toBeTruthy();
     expect(screen.queryByText('Opciones')).toBeNull();
     expect(screen.queryByText('Colecciones')).toBeNull();
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
@@ -61,8 +62,10 @@ describe("FileEditForm marks what is 'Sin traducir'", () => {
   it('says the English title is missing while it is the Spanish one, and stops once translated', async () => {
     renderAs(<FileEditForm file={{ ...file, name_en: 'Piscina principal' } as FileDetail} />, { role: 'UPLOADER' });
     expect(await screen.findByText('Falta la traducción al inglés del título.')).toBeTruthy();
-    const english = screen.getByLabelText('Título (inglés)');
-    await userEvent.clear(english);
+    const english = screen.getByLabelText('Título (inglés)') as HTMLInputElement;
+    // Issue 32.5: empty, with the Spanish title as a placeholder, rather than prefilled and flagged as missing.
+    expect(english.value).toBe('');
+    expect(english.placeholder).toBe('Piscina principal');
     await userEvent.type(english, 'Main pool');
     expect(screen.queryByText('Falta la traducción al inglés del título.')).toBeNull();
   });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileDetailQuery, type FileDetail } from '../api/get-file-detail.ts';
 import { isFileChangedError, useUpdateFile } from '../api/update-file.ts';
@@ -8,6 +7,7 @@ import {
   changedFields,
   fileFormSchema,
   formValuesOf,
+  savedEnglishTitle,
   versionOf,
   type FileFormValues,
   type FileVersion,
@@ -18,6 +18,8 @@ import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { notify } from '../../../lib/notify.ts';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 interface Conflict {
   theirs: FileFormValues;
@@ -37,12 +39,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
   const save = useUpdateFile();
   const [base, setBase] = useState(() => ({ values: formValuesOf(file), version: versionOf(file) }));
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const form = useForm<FileFormValues>({
-    resolver: zodResolver(fileFormSchema),
-    mode: 'onChange',
-    delayError: 100,
-    defaultValues: base.values,
-  });
+  const form = useSchemaForm(fileFormSchema, { mode: 'onChange', delayError: 100, defaultValues: base.values });
   const { reset, formState, getValues } = form;
   const errors = formState.errors;
   // 'Sin traducir' (issue 21): the English title still the Spanish one, or a description not yet translated.
@@ -70,7 +67,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         fileId: file.id,
         texts: {
           name_es: values.name_es,
-          name_en: values.name_en,
+          name_en: savedEnglishTitle(values),
           description_es: values.description_es,
           description_en: values.description_en,
         },
@@ -119,30 +116,41 @@ export function FileEditForm({ file }: { file: FileDetail }) {
           }}
         />
       )}
-      <fieldset>
-        <legend>Español</legend>
-        <label htmlFor="name_es">Título</label>
-        <input id="name_es" {...form.register('name_es')} aria-invalid={!!errors.name_es} />
-        {errors.name_es && <span className="form-error">{errors.name_es.message}</span>}
-        <label htmlFor="description_es">Descripción</label>
-        <textarea id="description_es" rows={3} {...form.register('description_es')} />
-        {errors.description_es && <span className="form-error">{errors.description_es.message}</span>}
-      </fieldset>
-      <fieldset>
-        <legend>English</legend>
-        <label htmlFor="name_en">Título (inglés)</label>
-        <input id="name_en" {...form.register('name_en')} aria-invalid={!!errors.name_en} />
-        {errors.name_en && <span className="form-error">{errors.name_en.message}</span>}
-        {!errors.name_en && titleUntranslated && (
-          <span className="translation-hint">Falta la traducción al inglés del título.</span>
-        )}
-        <label htmlFor="description_en">Descripción (inglés)</label>
-        <textarea id="description_en" rows={3} {...form.register('description_en')} />
-        {errors.description_en && <span className="form-error">{errors.description_en.message}</span>}
-        {descriptionUntranslated && (
-          <span className="translation-hint">Falta la traducción al inglés de la descripción.</span>
-        )}
-      </fieldset>
+      <UnsavedChangesGuard dirty={formState.isDirty && !save.isPending} />
+      <div className="file-form-languages">
+        <fieldset>
+          <legend>Español</legend>
+          <label htmlFor="name_es">Título</label>
+          <input id="name_es" {...form.register('name_es')} aria-invalid={!!errors.name_es} />
+          {errors.name_es && <span className="form-error">{errors.name_es.message}</span>}
+          <label htmlFor="description_es">Descripción</label>
+          <textarea id="description_es" rows={3} {...form.register('description_es')} />
+          {errors.description_es && <span className="form-error">{errors.description_es.message}</span>}
+        </fieldset>
+        <fieldset>
+          <legend>English</legend>
+          <label htmlFor="name_en">Título (inglés)</label>
+          <input
+            id="name_en"
+            {...form.register('name_en')}
+            placeholder={nameEs}
+            aria-invalid={!!errors.name_en}
+            aria-describedby={titleUntranslated ? 'name_en-hint' : undefined}
+          />
+          {errors.name_en && <span className="form-error">{errors.name_en.message}</span>}
+          {!errors.name_en && titleUntranslated && (
+            <span id="name_en-hint" className="translation-hint">
+              Falta la traducción al inglés del título.
+            </span>
+          )}
+          <label htmlFor="description_en">Descripción (inglés)</label>
+          <textarea id="description_en" rows={3} {...form.register('description_en')} />
+          {errors.description_en && <span className="form-error">{errors.description_en.message}</span>}
+          {descriptionUntranslated && (
+            <span className="translation-hint">Falta la traducción al inglés de la descripción.</span>
+          )}
+        </fieldset>
+      </div>
       {isAdmin && (
         <fieldset>
           <legend>Opciones</legend>
@@ -162,7 +170,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         render={({ field }) => <TagPicker value={field.value} onChange={field.onChange} />}
       />
       {isAdmin && isEnabled('collections') && (
-        <fieldset className="tag-group">
+        <fieldset className="file-form-collections">
           <legend>Colecciones</legend>
           {(collections.data ?? []).map((collection) => (
             <label key={collection.id} className="checkbox">

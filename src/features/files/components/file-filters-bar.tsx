@@ -1,117 +1,149 @@
+import '../filter-bar.css';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { tagsQuery } from '../../../lib/catalogue/get-catalogue.ts';
+import { collectionsQuery, tagsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { isEnabled } from '../../../config/deployment.ts';
-import { DEFAULT_SORT, SORTS, type useFileFilters } from '../hooks/use-file-filters.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
+import { CHOICE_KEYS, DEFAULT_SORT, FILE_FILTERS, SORTS, choiceLabel, type ChoiceKey } from '../api/file-filters.ts';
+import type { FileFiltersState, FilterParam } from '../hooks/use-file-filters.ts';
 import { SearchBox } from './search-box.tsx';
 
-type Filters = ReturnType<typeof useFileFilters>;
+// The menus, the tag search and the phone's sheet (Radix and cmdk) load after the first page is shown, or on
+// the first click on a chip: the bar paints with the grid as plain buttons.
+export const filterMenusModule = onDemand(() => import('./filter-menus.tsx'));
 
-interface FilterSelectProps {
-  label: string;
-  value: string;
-  /** The option meaning "no filter": choosing it removes the parameter from the URL. */
-  unset: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string | null) => void;
-}
+/** The chip of one filter: what opens its menu. */
+export type ChipId = ChoiceKey | 'tagId' | 'collectionId' | 'sort' | 'sheet';
 
-function FilterSelect({ label, value, unset, options, onChange }: FilterSelectProps) {
+const shownChoices = CHOICE_KEYS.filter((key) => {
+  const definition = FILE_FILTERS[key];
+  return !('feature' in definition) || isEnabled(definition.feature);
+});
+
+/** A chip before its menu has loaded: the same look, a click loads the menu and opens it. */
+function PlainChip({
+  id,
+  text,
+  active,
+  onOpen,
+}: {
+  id: ChipId;
+  text: string;
+  active: boolean;
+  onOpen: (id: ChipId) => void;
+}) {
   return (
-    <label className="filter">
-      <span>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value === unset ? null : event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <button
+      type="button"
+      className={`filter-chip${active ? ' filter-chip-active' : ''}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => onOpen(id)}
+    >
+      {text}
+      <span aria-hidden="true" className="filter-chip-caret">
+        ▾
+      </span>
+    </button>
   );
 }
 
-const ALL = 'all';
-
-/** The filters of the files screen (spec section 2), all kept in the URL. */
-export function FileFiltersBar({ filters, sort, setFilter, clear, active }: Filters) {
+/**
+ * The files screen's filters (spec section 2), all kept in the URL: the search field, one chip per filter
+ * (its menu on click; a set filter reads 'Tipo: Imágenes' with an × to remove it), the order, and 'Quitar
+ * filtros' while anything is set. Below 768 px the chips of unset filters fold into one 'Filtros' button that
+ * opens a bottom sheet, so the photos start right under the search field.
+ */
+export function FileFiltersBar(state: FileFiltersState) {
+  const { filters, sort, setFilter, clear, active } = state;
   const tags = useQuery(tagsQuery);
+  const collections = useQuery(collectionsQuery);
+  const [opening, setOpening] = useState<ChipId | null>(null);
+  const menus = filterMenusModule.useModule(opening !== null);
+  useEffect(() => {
+    if (!menus || opening === null) return;
+    // The menu asked for has mounted open; later mounts (a chip set or unset) start closed.
+    const timer = setTimeout(() => setOpening(null), 0);
+    return () => clearTimeout(timer);
+  }, [menus, opening]);
+
+  const tagName = tags.data?.find((tag) => tag.id === filters.tagId)?.name_es;
+  const collectionName = collections.data?.find((collection) => collection.id === filters.collectionId)?.name;
+  const activeCount =
+    shownChoices.filter((key) => filters[key]).length + (filters.tagId ? 1 : 0) + (filters.collectionId ? 1 : 0);
+
+  const chip = (id: ChipId, label: string, value: string | undefined, param: FilterParam) => {
+    const text = value ? `${label}: ${value}` : label;
+    return (
+      <span key={id} className={`filter-chip-group${value ? '' : ' filter-chip-unset'}`}>
+        {menus ? (
+          <menus.ChipMenu id={id} text={text} active={Boolean(value)} state={state} defaultOpen={opening === id} />
+        ) : (
+          <PlainChip id={id} text={text} active={Boolean(value)} onOpen={setOpening} />
+        )}
+        {value && (
+          <button
+            type="button"
+            className="filter-chip-remove"
+            aria-label={`Quitar filtro ${label}`}
+            onClick={() => setFilter(param, null)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </span>
+    );
+  };
+
+  const sortLabel = SORTS.find((option) => option.value === sort)?.label ?? '';
   return (
-    <form className="filters" role="search" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
-      <SearchBox value={filters.query ?? ''} onSearch={(value) => setFilter('q', value)} />
-      <FilterSelect
-        label="Tipo"
-        value={filters.type ?? ALL}
-        unset={ALL}
-        options={[
-          { value: ALL, label: 'Todos' },
-          { value: 'image', label: 'Imágenes' },
-          { value: 'not-image', label: 'Documentos' },
-        ]}
-        onChange={(value) => setFilter('type', value)}
-      />
-      <FilterSelect
-        label="Etiqueta"
-        value={filters.tagId ?? ''}
-        unset=""
-        options={[
-          { value: '', label: 'Cualquier etiqueta' },
-          ...(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name_es })),
-        ]}
-        onChange={(value) => setFilter('tag', value)}
-      />
-      <FilterSelect
-        label="Orden"
-        value={sort}
-        unset={DEFAULT_SORT}
-        options={SORTS}
-        onChange={(value) => setFilter('sort', value)}
-      />
-      <FilterSelect
-        label="Estado"
-        value={filters.status ?? ALL}
-        unset={ALL}
-        options={[
-          { value: ALL, label: 'Todos' },
-          { value: 'published', label: 'Activos' },
-          { value: 'unpublished', label: 'No activos' },
-        ]}
-        onChange={(value) => setFilter('status', value)}
-      />
-      {isEnabled('operations') && (
-        <FilterSelect
-          label="Operaciones"
-          value={filters.operations ?? ALL}
-          unset={ALL}
-          options={[
-            { value: ALL, label: 'Todos' },
-            { value: 'OPERATIONS', label: 'Operaciones' },
-          ]}
-          onChange={(value) => setFilter('operations', value)}
-        />
-      )}
-      <FilterSelect
-        label="Traducción"
-        value={filters.translation ?? ALL}
-        unset={ALL}
-        options={[
-          { value: ALL, label: 'Todas' },
-          { value: 'missing', label: 'Sin traducir' },
-        ]}
-        onChange={(value) => setFilter('translation', value)}
-      />
-      <FilterSelect
-        label="Duplicados"
-        value={filters.duplicates ?? ALL}
-        unset={ALL}
-        options={[
-          { value: ALL, label: 'Todos' },
-          { value: 'only', label: 'Solo duplicados' },
-        ]}
-        onChange={(value) => setFilter('duplicates', value)}
-      />
-      <button type="button" className="button" onClick={clear} disabled={!active}>
-        Quitar filtros
-      </button>
+    <form className="filter-bar" role="search" aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
+      <div className="filter-bar-top">
+        <SearchBox value={filters.query ?? ''} onSearch={(value) => setFilter('q', value)} />
+        {menus ? (
+          <menus.FiltersSheet state={state} activeCount={activeCount} defaultOpen={opening === 'sheet'} />
+        ) : (
+          <button type="button" className="button filters-button" onClick={() => setOpening('sheet')}>
+            Filtros{activeCount > 0 && <span className="filters-button-count"> ({activeCount})</span>}
+          </button>
+        )}
+      </div>
+      <div className="filter-chips">
+        {shownChoices.map((key) =>
+          chip(
+            key,
+            FILE_FILTERS[key].label,
+            filters[key] ? choiceLabel(key, filters[key]) : undefined,
+            FILE_FILTERS[key].param,
+          ),
+        )}
+        {chip('tagId', FILE_FILTERS.tagId.label, filters.tagId ? (tagName ?? '…') : undefined, 'tag')}
+        {isEnabled('collections') &&
+          chip(
+            'collectionId',
+            FILE_FILTERS.collectionId.label,
+            filters.collectionId ? (collectionName ?? '…') : undefined,
+            'collection',
+          )}
+        {active && (
+          <button type="button" className="link-button filter-clear" onClick={clear}>
+            Quitar filtros
+          </button>
+        )}
+        <span className={`filter-sort${sort === DEFAULT_SORT ? ' filter-chip-unset' : ''}`}>
+          {menus ? (
+            <menus.ChipMenu
+              id="sort"
+              text={`Orden: ${sortLabel}`}
+              active={false}
+              state={state}
+              defaultOpen={opening === 'sort'}
+            />
+          ) : (
+            <PlainChip id="sort" text={`Orden: ${sortLabel}`} active={false} onOpen={setOpening} />
+          )}
+        </span>
+      </div>
     </form>
   );
 }

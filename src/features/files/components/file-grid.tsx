@@ -1,7 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { FileRow } from '../api/search-files.ts';
-import { BOX_SPACING, justifiedRows, type GridRow } from '../lib/justified-rows.ts';
+import { BOX_SPACING, groupedRows, justifiedRows, type GridRow } from '../lib/justified-rows.ts';
+import { formatMonth } from '../../../lib/format.ts';
 import { FileCard } from './file-card.tsx';
 
 interface FileGridProps {
@@ -13,6 +14,28 @@ interface FileGridProps {
   onPreview: (index: number) => void;
   /** Called when the rendered rows come near the end of what is loaded. */
   onNearEnd: () => void;
+  /** Date sorts: the files under a heading per month ('noviembre de 2026'), the current one kept in view. */
+  groupByMonth?: boolean;
+}
+
+/** The month heading of an upload date, each month's text formatted once. */
+function monthHeadings() {
+  const labels = new Map<number, string>();
+  return (file: FileRow) => {
+    const date = new Date(file.uploaded_on);
+    const key = date.getFullYear() * 12 + date.getMonth();
+    let label = labels.get(key);
+    if (label === undefined) labels.set(key, (label = formatMonth(date)));
+    return label;
+  };
+}
+
+/** The next row with cards from `rowIndex` in `step` direction: month headings are skipped. */
+function rowWithCards(rows: GridRow[], rowIndex: number, step: 1 | -1): GridRow | undefined {
+  for (let index = rowIndex + step; index >= 0 && index < rows.length; index += step) {
+    if (rows[index]!.boxes.length > 0) return rows[index];
+  }
+  return undefined;
 }
 
 /** The row whose centre is nearest to a horizontal position: where Up/Down should land. */
@@ -29,7 +52,16 @@ function nearestInRow(row: GridRow, centre: number): number {
  * viewport are in the DOM, each with its exact height, so nothing overlaps. Arrow keys move between cards,
  * Space toggles the focused card's selection.
  */
-export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, onPreview, onNearEnd }: FileGridProps) {
+export function FileGrid({
+  files,
+  isAdmin,
+  isSelected,
+  anySelected,
+  onToggle,
+  onPreview,
+  onNearEnd,
+  groupByMonth = false,
+}: FileGridProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [offsetTop, setOffsetTop] = useState(0);
@@ -46,7 +78,10 @@ export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, on
     return () => observer.disconnect();
   }, []);
 
-  const rows = useMemo(() => justifiedRows(files, width), [files, width]);
+  const rows = useMemo(
+    () => (groupByMonth ? groupedRows(files, width, monthHeadings()) : justifiedRows(files, width)),
+    [files, width, groupByMonth],
+  );
   const rowOf = useMemo(() => {
     const index = new Map<number, number>();
     rows.forEach((row, rowIndex) => row.boxes.forEach((box) => index.set(box.index, rowIndex)));
@@ -63,6 +98,7 @@ export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, on
   useLayoutEffect(() => virtualizer.measure(), [rows, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
+  const currentMonth = groupByMonth ? stuckHeading(rows, items, virtualizer.scrollOffset ?? 0, offsetTop) : null;
   const lastRendered = items[items.length - 1]?.index ?? -1;
   const nearEnd = rows.length > 0 && lastRendered >= rows.length - 3;
   const onNearEndRef = useRef(onNearEnd);
@@ -92,8 +128,10 @@ export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, on
     let target: number | null = null;
     if (event.key === 'ArrowRight') target = Math.min(files.length - 1, index + 1);
     if (event.key === 'ArrowLeft') target = Math.max(0, index - 1);
-    if (event.key === 'ArrowDown' && rows[rowIndex + 1]) target = nearestInRow(rows[rowIndex + 1]!, centre);
-    if (event.key === 'ArrowUp' && rows[rowIndex - 1]) target = nearestInRow(rows[rowIndex - 1]!, centre);
+    const below = rowWithCards(rows, rowIndex, 1);
+    const above = rowWithCards(rows, rowIndex, -1);
+    if (event.key === 'ArrowDown' && below) target = nearestInRow(below, centre);
+    if (event.key === 'ArrowUp' && above) target = nearestInRow(above, centre);
     if (event.key === ' ') {
       event.preventDefault();
       onToggle(index, event.shiftKey);
@@ -113,15 +151,26 @@ export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, on
       style={{ height: virtualizer.getTotalSize() }}
       onKeyDown={onKeyDown}
     >
+      {currentMonth && (
+        <div className="file-grid-sticky" aria-hidden="true">
+          <span>{currentMonth}</span>
+        </div>
+      )}
       {items.map((item) => {
         const row = rows[item.index]!;
+        const style = {
+          height: row.height,
+          transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+        };
+        if (row.heading) {
+          return (
+            <div key={item.key} role="listitem" className="file-grid-row file-grid-heading" style={style}>
+              <h2 className="file-grid-month">{row.heading}</h2>
+            </div>
+          );
+        }
         return (
-          <div
-            key={item.key}
-            role="presentation"
-            className="file-grid-row"
-            style={{ height: row.height, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-          >
+          <div key={item.key} role="presentation" className="file-grid-row" style={style}>
             {row.boxes.map((box) => {
               const file = files[box.index]!;
               return (
@@ -141,4 +190,23 @@ export function FileGrid({ files, isAdmin, isSelected, anySelected, onToggle, on
       })}
     </div>
   );
+}
+
+/**
+ * The month to keep at the top while scrolling: the heading of the first row on screen, once that month's own
+ * heading row has gone above the window's top edge (until then the heading itself shows it).
+ */
+function stuckHeading(
+  rows: GridRow[],
+  items: ReadonlyArray<{ index: number; start: number; end: number }>,
+  scrollOffset: number,
+  offsetTop: number,
+): string | null {
+  const top = scrollOffset;
+  const first = items.find((item) => item.end > top);
+  if (!first || first.start >= top - 1 || offsetTop > scrollOffset) return null;
+  for (let index = first.index; index >= 0; index--) {
+    if (rows[index]!.heading) return index === first.index ? null : rows[index]!.heading!;
+  }
+  return null;
 }

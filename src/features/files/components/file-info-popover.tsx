@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import * as Popover from '@radix-ui/react-popover';
+import * as Switch from '@radix-ui/react-switch';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
@@ -7,9 +9,14 @@ import type { FileRow } from '../api/search-files.ts';
 import { mediaUrlQuery } from '../api/get-media-url.ts';
 import { usePublishFiles } from '../api/publish-files.ts';
 
-/** The admin info panel of a card, opened (loaded on first use by FileInfoButton). */
+/**
+ * The admin info panel of a card, opened (loaded on first use by FileInfoButton). Its state control is a
+ * switch named 'Activo' (Radix: role switch, aria-checked), so a screen reader says whether the file is
+ * active instead of reading a checkbox labelled with the state it is in.
+ */
 export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview: () => void }) {
   const publish = usePublishFiles();
+  const switchId = useId();
   return (
     <Popover.Root defaultOpen>
       <Popover.Trigger className="file-info-button" aria-label={`Información de ${file.name_es}`}>
@@ -26,17 +33,18 @@ export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview:
           <strong>{file.name_es}</strong>
           <span>{formatSize(file.size)}</span>
           <span>{formatDateTime(file.uploaded_on)}</span>
-          <label className="checkbox">
-            <input
-              type="checkbox"
+          <span className="switch-field">
+            <Switch.Root
+              id={switchId}
+              className="switch"
               checked={file.published}
               disabled={publish.isPending}
-              onChange={(event) =>
-                publish.mutate({ selection: { kind: 'ids', ids: [file.id] }, published: event.target.checked })
-              }
-            />
-            {file.published ? 'Activo' : 'No activo'}
-          </label>
+              onCheckedChange={(published) => publish.mutate({ selection: { kind: 'ids', ids: [file.id] }, published })}
+            >
+              <Switch.Thumb className="switch-thumb" />
+            </Switch.Root>
+            <label htmlFor={switchId}>Activo</label>
+          </span>
           <span className="file-info-links">
             <Link to={paths.file(file.id)}>Editar</Link>
             {file.is_image ? (

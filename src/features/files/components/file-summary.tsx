@@ -14,7 +14,7 @@ import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 
 const COPY_CONFIRMATION_MS = 1000;
 const DELETE_PROCESSING_AFTER_MS = 60 * 60 * 1000;
@@ -129,7 +129,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
               </button>
             }
             title="Borrar archivo"
-            description={deleteQuestion(file.name_es)}
+            description={trashQuestion(`«${file.name_es}»`)}
             onConfirm={() =>
               remove.mutate({ kind: 'ids', ids: [file.id] }, { onSuccess: () => void navigate(paths.files) })
             }

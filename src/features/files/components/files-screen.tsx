@@ -4,9 +4,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
 import { fileCountQuery } from '../api/count-files.ts';
+import { isDateSort } from '../api/file-filters.ts';
 import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
-import { FileFiltersBar } from './file-filters-bar.tsx';
+import { FileFiltersBar, filterMenusModule } from './file-filters-bar.tsx';
+import { useFilesKeyboard } from '../hooks/use-files-keyboard.ts';
 import { FileGrid } from './file-grid.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -50,7 +52,9 @@ export function FilesScreen() {
     if (!firstPageShown) return;
     selectionBarModule.preload();
     lightboxModule.preload();
+    filterMenusModule.preload();
   }, [firstPageShown]);
+  useFilesKeyboard({ onEscape: selection.selection ? selection.clear : null });
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -59,16 +63,16 @@ export function FilesScreen() {
 
   return (
     <section className="page files-page">
-      <h1>
-        <span data-testid="files-count">{count.isPending ? '…' : total}</span>{' '}
-        {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
-      </h1>
-      <FileFiltersBar {...fileFilters} />
-      <div className="selection-actions">
-        <button type="button" className="button" disabled={total === 0} onClick={selection.selectAll}>
+      <div className="files-heading">
+        <h1>
+          <span data-testid="files-count">{count.isPending ? '…' : total}</span>{' '}
+          {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
+        </h1>
+        <button type="button" className="button select-all" disabled={total === 0} onClick={selection.selectAll}>
           Seleccionar todos ({total})
         </button>
       </div>
+      <FileFiltersBar {...fileFilters} />
       {selection.selection && SelectionBar && (
         <SelectionBar selection={selection.selection} onClear={selection.clear} />
       )}
@@ -117,6 +121,7 @@ export function FilesScreen() {
         onToggle={selection.toggle}
         onPreview={preview}
         onNearEnd={loadMore}
+        groupByMonth={isDateSort(sort)}
       />
       {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
       {lightboxWanted && Lightbox && <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />}

@@ -30,14 +30,22 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (query
   }, [trimmed, tooShort, value]);
 
   return (
-    <div className="filter filter-search">
-      <label htmlFor="files-search">Buscar</label>
+    <div className="filter-search">
+      <label htmlFor="files-search" className="visually-hidden">
+        Buscar
+      </label>
+      <svg className="filter-search-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
       <input
         id="files-search"
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Nombre, descripción, etiqueta…"
+        placeholder="Buscar archivos…"
+        title="Busca en nombres, descripciones y etiquetas"
+        aria-keyshortcuts="/"
         aria-describedby={tooShort ? 'files-search-hint' : undefined}
       />
       {tooShort && (

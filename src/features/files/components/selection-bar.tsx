@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -12,13 +12,20 @@ import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { plural } from '../../../lib/plural.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { downloadFilesZip } from '../../../lib/zip/download-files-zip.ts';
 import { notify } from '../../../lib/notify.ts';
 
+/** Typing in a field or working in a dialog: Delete is theirs, not the selection's. */
+const deleteKeyIsElsewhere = (event: KeyboardEvent) =>
+  Boolean((event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) ||
+  Boolean(document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]'));
+
 /**
- * The bar shown while files are selected (spec section 2), sticky at the top of the window: the count and
- * the bulk actions, admin ones for admins.
+ * The bar shown while files are selected (spec section 2), sticky at the top of the window and one row at
+ * any width, like a photo app's: × and the count, then the actions. On a wide screen every action is a
+ * button; on a phone 'Editar tags' stays a button and the rest are in the 'Más acciones' menu. The Delete
+ * key asks to delete the selection (admins).
  */
 export function SelectionBar({ selection, onClear }: { selection: FileSelection; onClear: () => void }) {
   const isAdmin = useIsAdmin();
@@ -34,105 +41,187 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
   const count = summary.data?.count ?? (selection.kind === 'ids' ? selection.ids.length : 0);
   const published = summary.data?.published ?? 0;
   const busy = publish.isPending || remove.isPending || addToCollection.isPending;
+  const withCollections = isAdmin && isEnabled('collections');
+  // Until the summary is known the question would say '0 archivos' and could not refuse processing files.
+  const canAskToDelete = isAdmin && !busy && Boolean(summary.data);
 
   const askToDelete = () => {
     setRefusal(null);
     if ((summary.data?.undeletable ?? 0) > 0) setRefusal(PROCESSING_DELETE_MESSAGE);
     else setConfirming(true);
   };
+  const askToDeleteRef = useRef(askToDelete);
+  useEffect(() => {
+    askToDeleteRef.current = askToDelete;
+  });
+  useEffect(() => {
+    if (!canAskToDelete) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Delete' || event.defaultPrevented || deleteKeyIsElsewhere(event)) return;
+      event.preventDefault();
+      askToDeleteRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [canAskToDelete]);
+
+  const editTags = () => navigate(paths.editTagsFiles, { state: { selection, count } });
+  const downloadZip = () => {
+    const zip = selection.kind === 'ids' ? { fileIds: selection.ids } : { filter: { ...selection.filters } };
+    downloadFilesZip(zip).then(
+      () => notify.info('Preparando el ZIP: la descarga empezará en unos segundos.'),
+      (error: unknown) => notify.error(error, 'No se pudo descargar el ZIP.'),
+    );
+  };
+  const setPublished = (value: boolean) => publish.mutate({ selection, published: value });
+  const addCollection = (collection: Collection) => addToCollection.mutate({ selection, collection });
+  const showDeactivate = isAdmin && published > 0;
+  const showActivate = isAdmin && published < count;
 
   return (
     <div className="selection-bar" role="region" aria-label="Archivos seleccionados">
-      <strong aria-live="polite">{plural(count, 'seleccionado', 'seleccionados')}</strong>
-      {isAdmin && published > 0 && (
+      <button
+        type="button"
+        className="selection-clear"
+        aria-label="Deseleccionar"
+        title="Deseleccionar (Esc)"
+        onClick={onClear}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+      <strong className="selection-count" aria-live="polite">
+        {plural(count, 'seleccionado', 'seleccionados')}
+      </strong>
+      <div className="selection-actions-inline">
+        {showDeactivate && (
+          <button type="button" className="button" disabled={busy} onClick={() => setPublished(false)}>
+            Desactivar
+          </button>
+        )}
+        {showActivate && (
+          <button type="button" className="button" disabled={busy} onClick={() => setPublished(true)}>
+            Activar
+          </button>
+        )}
+        <button type="button" className="button" onClick={downloadZip}>
+          Descargar ZIP
+        </button>
+        {withCollections && (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="button" disabled={busy}>
+              Añadir a colección...
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" sideOffset={4} align="end" collisionPadding={8}>
+                <CollectionItems collections={collections.data} onAdd={addCollection} />
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        )}
+      </div>
+      <button
+        type="button"
+        className="button selection-edit-tags"
+        aria-label={`Editar tags ${count} archivo(s)`}
+        onClick={editTags}
+      >
+        Editar tags<span className="selection-wide-only"> {count} archivo(s)</span>
+      </button>
+      {isAdmin && (
         <button
           type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => publish.mutate({ selection, published: false })}
+          className="button button-danger selection-delete"
+          disabled={!canAskToDelete}
+          aria-keyshortcuts="Delete"
+          onClick={askToDelete}
         >
-          Desactivar
+          Borrar
         </button>
       )}
-      {isAdmin && published < count && (
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => publish.mutate({ selection, published: true })}
-        >
-          Activar
-        </button>
-      )}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="button selection-more" aria-label="Más acciones">
+          <span aria-hidden="true">⋯</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" sideOffset={4} align="end" collisionPadding={8}>
+            {showDeactivate && (
+              <DropdownMenu.Item className="menu-item" disabled={busy} onSelect={() => setPublished(false)}>
+                Desactivar
+              </DropdownMenu.Item>
+            )}
+            {showActivate && (
+              <DropdownMenu.Item className="menu-item" disabled={busy} onSelect={() => setPublished(true)}>
+                Activar
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className="menu-item" onSelect={downloadZip}>
+              Descargar ZIP
+            </DropdownMenu.Item>
+            {withCollections && (
+              <DropdownMenu.Sub>
+                <DropdownMenu.SubTrigger className="menu-item" disabled={busy}>
+                  Añadir a colección... <span aria-hidden="true">›</span>
+                </DropdownMenu.SubTrigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.SubContent className="menu" sideOffset={4} collisionPadding={8}>
+                    <CollectionItems collections={collections.data} onAdd={addCollection} />
+                  </DropdownMenu.SubContent>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Sub>
+            )}
+            {isAdmin && (
+              <DropdownMenu.Item
+                className="menu-item menu-item-danger"
+                disabled={!canAskToDelete}
+                onSelect={askToDelete}
+              >
+                Borrar
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       {isAdmin && (
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
           trigger={null}
           title="Borrar archivos"
-          description={`¿Seguro que deseas borrar ${plural(count, 'archivo', 'archivos')}? Esta acción no se puede deshacer.`}
+          description={trashQuestion(plural(count, 'archivo', 'archivos'), count)}
           onConfirm={() => remove.mutate(selection, { onSuccess: onClear })}
         />
       )}
-      {isAdmin && (
-        // Until the summary is known the question would say '0 archivos' and could not refuse processing files.
-        <button type="button" className="button button-danger" disabled={busy || !summary.data} onClick={askToDelete}>
-          Borrar
-        </button>
-      )}
-      <button type="button" className="button" onClick={onClear}>
-        Deseleccionar
-      </button>
-      <button
-        type="button"
-        className="button"
-        onClick={() => navigate(paths.editTagsFiles, { state: { selection, count } })}
-      >
-        Editar tags {count} archivo(s)
-      </button>
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          const zip = selection.kind === 'ids' ? { fileIds: selection.ids } : { filter: { ...selection.filters } };
-          downloadFilesZip(zip).then(
-            () => notify.info('Preparando el ZIP: la descarga empezará en unos segundos.'),
-            (error: unknown) => notify.error(error, 'No se pudo descargar el ZIP.'),
-          );
-        }}
-      >
-        Descargar ZIP
-      </button>
-      {isAdmin && isEnabled('collections') && (
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="button" disabled={busy}>
-            Añadir a colección...
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content className="menu" sideOffset={4} align="start" collisionPadding={8}>
-              {(collections.data ?? []).length === 0 && (
-                <DropdownMenu.Item className="menu-item" disabled>
-                  No hay colecciones
-                </DropdownMenu.Item>
-              )}
-              {(collections.data ?? []).map((collection) => (
-                <DropdownMenu.Item
-                  key={collection.id}
-                  className="menu-item"
-                  onSelect={() => addToCollection.mutate({ selection, collection })}
-                >
-                  {collection.name}
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-      )}
       {refusal && (
-        <p className="form-error" role="alert">
+        <p className="form-error selection-refusal" role="alert">
           {refusal}
         </p>
       )}
     </div>
   );
+}
+
+interface Collection {
+  id: string;
+  name: string;
+}
+
+function CollectionItems({
+  collections = [],
+  onAdd,
+}: {
+  collections?: Collection[];
+  onAdd: (collection: Collection) => void;
+}) {
+  if (collections.length === 0) {
+    return (
+      <DropdownMenu.Item className="menu-item" disabled>
+        No hay colecciones
+      </DropdownMenu.Item>
+    );
+  }
+  return collections.map((collection) => (
+    <DropdownMenu.Item key={collection.id} className="menu-item" onSelect={() => onAdd(collection)}>
+      {collection.name}
+    </DropdownMenu.Item>
+  ));
 }

@@ -1,32 +1,50 @@
+import { useMemo } from 'react';
+import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
-import { tagCategoriesQuery, tagsQuery } from '../../../lib/catalogue/get-catalogue.ts';
+import { tagsQuery } from '../../../lib/catalogue/get-catalogue.ts';
+import { TagCommand } from './tag-command.tsx';
 
-/** Tag checkboxes grouped by category (spec section 2), for one file or a selection. */
+/**
+ * The tags of one file or a selection (spec section 2): the chosen ones as chips with an × each, and
+ * 'Añadir etiquetas' opening a searchable list grouped by category (cmdk in a Radix popover) where a click or
+ * Enter ticks or unticks a tag, instead of a wall of checkboxes.
+ */
 export function TagPicker({ value, onChange }: { value: readonly string[]; onChange: (tagIds: string[]) => void }) {
-  const categories = useQuery(tagCategoriesQuery);
   const tags = useQuery(tagsQuery);
-  const chosen = new Set(value);
+  const chosen = useMemo(() => new Set(value), [value]);
+  const shown = (tags.data ?? []).filter((tag) => chosen.has(tag.id));
+  const toggle = (tagId: string) =>
+    onChange(chosen.has(tagId) ? value.filter((id) => id !== tagId) : [...value, tagId]);
   return (
-    <div className="tag-picker">
-      {(categories.data ?? []).map((category) => (
-        <fieldset key={category.id} className="tag-group">
-          <legend>{category.name_es}</legend>
-          {(tags.data ?? [])
-            .filter((tag) => tag.category_id === category.id)
-            .map((tag) => (
-              <label key={tag.id} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(tag.id)}
-                  onChange={(event) =>
-                    onChange(event.target.checked ? [...value, tag.id] : value.filter((id) => id !== tag.id))
-                  }
-                />
-                {tag.name_es}
-              </label>
-            ))}
-        </fieldset>
-      ))}
-    </div>
+    <fieldset className="tag-picker">
+      <legend>Etiquetas</legend>
+      {shown.length === 0 ? (
+        <p className="muted tag-picker-empty">Sin etiquetas.</p>
+      ) : (
+        <ul className="tag-chips" aria-label="Etiquetas elegidas">
+          {shown.map((tag) => (
+            <li key={tag.id} className="tag-chip">
+              {tag.name_es}
+              <button
+                type="button"
+                className="tag-chip-remove"
+                aria-label={`Quitar etiqueta ${tag.name_es}`}
+                onClick={() => toggle(tag.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Popover.Root>
+        <Popover.Trigger className="button tag-picker-add">Añadir etiquetas</Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className="menu tag-menu" sideOffset={4} align="start" collisionPadding={8}>
+            <TagCommand label="Buscar etiqueta" selected={chosen} onSelect={toggle} autoFocus />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </fieldset>
   );
 }

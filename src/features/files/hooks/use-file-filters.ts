@@ -4,8 +4,8 @@ import { FILTER_PARAMS, filtersFromParams } from '../api/file-filters.ts';
 
 export { DEFAULT_SORT, SORTS } from '../api/file-filters.ts';
 
-type Param = (typeof FILTER_PARAMS)[keyof typeof FILTER_PARAMS] | 'sort';
-const PARAMS: readonly Param[] = [...Object.values(FILTER_PARAMS), 'sort'];
+export type FilterParam = (typeof FILTER_PARAMS)[keyof typeof FILTER_PARAMS] | 'sort';
+const PARAMS: readonly FilterParam[] = [...Object.values(FILTER_PARAMS), 'sort'];
 
 /** The files screen's filters live in the URL, so a filtered view can be shared and survives a reload. */
 export function useFileFilters() {
@@ -16,7 +16,7 @@ export function useFileFilters() {
   // functional setSearchParams hands over the render-time params, so a filter chosen before the screen had
   // rendered the previous one used to undo it.
   const setFilter = useCallback(
-    (key: Param, value: string | null) => {
+    (key: FilterParam, value: string | null) => {
       const next = new URLSearchParams(window.location.search);
       if (value) next.set(key, value);
       else next.delete(key);
@@ -24,7 +24,14 @@ export function useFileFilters() {
     },
     [setParams],
   );
-  const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
-  const active = PARAMS.some((key) => params.has(key));
+  // 'Quitar filtros' takes the filters away and keeps the order the person chose.
+  const clear = useCallback(() => {
+    const sortParam = new URLSearchParams(window.location.search).get('sort');
+    setParams(new URLSearchParams(sortParam ? { sort: sortParam } : {}), { replace: true });
+  }, [setParams]);
+  /** Anything but the sort is set: what 'Quitar filtros' would take away. */
+  const active = PARAMS.some((key) => key !== 'sort' && params.has(key));
   return { filters, sort, setFilter, clear, active };
 }
+
+export type FileFiltersState = ReturnType<typeof useFileFilters>;

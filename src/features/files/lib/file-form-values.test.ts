@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, type FileFormValues } from './file-form-values.ts';
+import { changedFields, englishTitleOf, savedEnglishTitle, type FileFormValues } from './file-form-values.ts';
 
 const base: FileFormValues = {
   name_es: 'Piscina',
@@ -16,5 +16,14 @@ describe('changedFields', () => {
   it('lists only what the other person changed; tag order does not matter', () => {
     expect(changedFields(base, { ...base, tagIds: ['b', 'a'] })).toEqual([]);
     expect(changedFields(base, { ...base, name_en: 'Main pool', tagIds: ['a'] })).toEqual(['name_en', 'tagIds']);
+  });
+});
+
+describe('the English title while untranslated', () => {
+  it('shows empty when it is the Spanish title, and saves the Spanish title when left empty', () => {
+    expect(englishTitleOf({ name_es: 'Piscina', name_en: 'Piscina' })).toBe('');
+    expect(englishTitleOf({ name_es: 'Piscina', name_en: 'Pool' })).toBe('Pool');
+    expect(savedEnglishTitle({ name_es: 'Piscina', name_en: '  ' })).toBe('Piscina');
+    expect(savedEnglishTitle({ name_es: 'Piscina', name_en: 'Pool' })).toBe('Pool');
   });
 });

@@ -6,7 +6,8 @@ const tooLong = (max: number) => `El campo no debe ser mayor a ${max} caracteres
 
 export const fileFormSchema = z.object({
   name_es: z.string().trim().min(1, REQUIRED).max(500, tooLong(500)),
-  name_en: z.string().trim().min(1, REQUIRED).max(500, tooLong(500)),
+  /** Empty while untranslated: saved as the Spanish title, which is how the database marks 'Sin traducir'. */
+  name_en: z.string().trim().max(500, tooLong(500)),
   description_es: z.string().max(10000, tooLong(10000)),
   description_en: z.string().max(10000, tooLong(10000)),
   b2b: z.boolean(),
@@ -16,9 +17,21 @@ export const fileFormSchema = z.object({
 });
 export type FileFormValues = z.infer<typeof fileFormSchema>;
 
+/**
+ * A file's English title is the Spanish one until someone translates it (uploads write both from the file
+ * name, and the database requires one). The form shows it empty, with the Spanish title as its placeholder,
+ * so that 'Falta la traducción' and the 'Sin traducir' filter (name_en = name_es) agree with what is shown.
+ */
+export const englishTitleOf = (file: Pick<FileDetail, 'name_es' | 'name_en'>) =>
+  file.name_en.trim() === file.name_es.trim() ? '' : file.name_en;
+
+/** What is saved as the English title: the Spanish one while the field is left empty. */
+export const savedEnglishTitle = (values: Pick<FileFormValues, 'name_es' | 'name_en'>) =>
+  values.name_en.trim() || values.name_es.trim();
+
 export const formValuesOf = (file: FileDetail): FileFormValues => ({
   name_es: file.name_es,
-  name_en: file.name_en,
+  name_en: englishTitleOf(file),
   description_es: file.description_es,
   description_en: file.description_en,
   b2b: file.b2b,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION_HEIGHT, justifiedRows, type LayoutFile } from './justified-rows.ts';
+import { CAPTION_HEIGHT, HEADING_HEIGHT, groupedRows, justifiedRows, type LayoutFile } from './justified-rows.ts';
 
 const image = (id: number, width: number, height: number): LayoutFile => ({
   id: String(id),
@@ -50,5 +50,30 @@ describe('justifiedRows', () => {
   it('lays out nothing for no files or no width', () => {
     expect(justifiedRows([], 1000)).toEqual([]);
     expect(justifiedRows(files, 0)).toEqual([]);
+  });
+});
+
+describe('groupedRows', () => {
+  const dated = (id: number, month: string) => ({ ...image(id, 4000, 3000), month });
+  const files = [
+    dated(0, 'noviembre'),
+    dated(1, 'noviembre'),
+    dated(2, 'octubre'),
+    dated(3, 'octubre'),
+    dated(4, 'agosto'),
+  ];
+
+  it('starts each month with a heading row and never mixes two months in a row', () => {
+    const rows = groupedRows(files, 800, (file) => file.month);
+    expect(rows.filter((row) => row.heading).map((row) => row.heading)).toEqual(['noviembre', 'octubre', 'agosto']);
+    expect(
+      rows.filter((row) => row.heading).every((row) => row.height === HEADING_HEIGHT && row.boxes.length === 0),
+    ).toBe(true);
+    expect(rows.flatMap((row) => row.boxes.map((box) => box.index))).toEqual([0, 1, 2, 3, 4]);
+    let month = '';
+    for (const row of rows) {
+      if (row.heading) month = row.heading;
+      for (const box of row.boxes) expect(files[box.index]!.month).toBe(month);
+    }
   });
 });

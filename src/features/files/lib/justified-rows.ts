@@ -18,10 +18,15 @@ export interface GridBox {
 }
 
 export interface GridRow {
-  /** Height of the whole row: picture plus caption. */
+  /** Height of the whole row: picture plus caption (or the heading's height). */
   height: number;
   boxes: GridBox[];
+  /** A heading row (the month of a date-sorted grid) has this text and no boxes. */
+  heading?: string;
 }
+
+/** Height of a month heading row. */
+export const HEADING_HEIGHT = 44;
 
 export const CAPTION_HEIGHT = 48;
 export const BOX_SPACING = 12;
@@ -44,7 +49,7 @@ export const targetRowHeightFor = (containerWidth: number) => (containerWidth < 
  * pictures keep their aspect ratio and share the row's height. Rows are what the virtualizer renders, each
  * with its exact height, so cards never overlap whatever their content.
  */
-export function justifiedRows(files: readonly LayoutFile[], containerWidth: number): GridRow[] {
+export function justifiedRows(files: readonly LayoutFile[], containerWidth: number, first = 0): GridRow[] {
   if (files.length === 0 || containerWidth <= 0) return [];
   const layout = justifiedLayout(files.map(aspectRatioOf), {
     containerWidth,
@@ -62,8 +67,33 @@ export function justifiedRows(files: readonly LayoutFile[], containerWidth: numb
     }
     const row = rows[rows.length - 1]!;
     const height = Math.floor(box.height);
-    row.boxes.push({ index, left: Math.floor(box.left), width: Math.floor(box.width), height });
+    row.boxes.push({ index: first + index, left: Math.floor(box.left), width: Math.floor(box.width), height });
     row.height = Math.max(row.height, height + CAPTION_HEIGHT);
   });
+  return rows;
+}
+
+/**
+ * The rows of a grid grouped under headings (the months of a date-sorted grid, as in a photo timeline): each
+ * run of consecutive files with the same heading starts a heading row and is laid out on its own, so a month
+ * never shares a row with the next. `headingOf` is called once per file.
+ */
+export function groupedRows<File extends LayoutFile>(
+  files: readonly File[],
+  containerWidth: number,
+  headingOf: (file: File) => string,
+): GridRow[] {
+  if (files.length === 0 || containerWidth <= 0) return [];
+  const rows: GridRow[] = [];
+  let start = 0;
+  let heading = headingOf(files[0]!);
+  for (let index = 1; index <= files.length; index++) {
+    const next = index < files.length ? headingOf(files[index]!) : null;
+    if (next === heading) continue;
+    rows.push({ height: HEADING_HEIGHT, boxes: [], heading });
+    rows.push(...justifiedRows(files.slice(start, index), containerWidth, start));
+    start = index;
+    heading = next ?? '';
+  }
   return rows;
 }

@@ -1,6 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -11,6 +10,7 @@ import { storedToMessage } from '../api/popup-message.ts';
 import { popupSchema, type PopupValues } from '../api/popup-schema.ts';
 import '../../../components/ui/admin-form.css';
 import '../operations.css';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** Spec section 9: the form stays locked for 1 s after saving, so a double click cannot save twice. */
 const LOCK_AFTER_SAVE_MS = 1000;
@@ -51,7 +51,7 @@ function PopupForm({ initial, updatedAt }: { initial: PopupValues; updatedAt: st
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<PopupValues>({ resolver: zodResolver(popupSchema), defaultValues: initial });
+  } = useSchemaForm(popupSchema, { defaultValues: initial });
   const preview = useWatch({ control });
 
   useEffect(() => {

@@ -71,7 +71,9 @@ function PublicCollectionView({ collection, language }: { collection: PublicColl
                       {(file.extension || '?').toUpperCase()}
                     </span>
                   )}
-                  <span className="public-card-name">{name}</span>
+                  <span className="public-card-name clamp-2" title={name}>
+                    {name}
+                  </span>
                 </Link>
               </li>
             );

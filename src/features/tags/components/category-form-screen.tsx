@@ -1,12 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { categorySchema, type CategoryValues } from '../api/tag-schemas.ts';
 import { useSaveCategory } from '../api/save-category.ts';
 import { useTagCategories } from '../api/use-tag-catalogue.ts';
-import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 import { tagPaths } from '../tag-paths.ts';
 import '../../../components/ui/admin-form.css';
 
@@ -48,20 +47,24 @@ function CategoryForm({ id, initial }: { id?: string; initial: CategoryValues })
   const navigate = useNavigate();
   const save = useSaveCategory(id);
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CategoryValues>({
-    resolver: zodResolver(categorySchema),
+    form: {
+      register,
+      formState: { errors },
+    },
+    submit,
+    message,
+  } = useMutationForm({
+    schema: categorySchema,
     defaultValues: {
       name_es: initial.name_es,
       name_en: initial.name_en,
       hide_b2c: initial.hide_b2c,
       hide_b2b: initial.hide_b2b,
     },
+    mutation: save,
+    variables: (values) => values,
+    onSuccess: () => navigate(tagPaths.list),
   });
-  const submit = handleSubmit((values) => save.mutate(values, { onSuccess: () => navigate(tagPaths.list) }));
-  const message = firstError(errors);
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-describedby="category-form-message">

@@ -1,14 +1,13 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { tagSchema, type TagValues } from '../api/tag-schemas.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import { useTagCategories, useTags } from '../api/use-tag-catalogue.ts';
-import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { tagPaths } from '../tag-paths.ts';
 import '../../../components/ui/admin-form.css';
+import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** /private/tags/edit-category/{categoryId}/add-tag and /private/tags/edit-tag/{tagId}. */
 export function TagFormScreen() {
@@ -65,14 +64,19 @@ function TagForm({
   const navigate = useNavigate();
   const save = useSaveTag(id);
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TagValues>({
-    resolver: zodResolver(tagSchema),
+    form: {
+      register,
+      formState: { errors },
+    },
+    submit,
+    message,
+  } = useMutationForm({
+    schema: tagSchema,
     defaultValues: { name_es: initial.name_es, name_en: initial.name_en, category_id: initial.category_id },
+    mutation: save,
+    variables: (values) => values,
+    onSuccess: () => navigate(tagPaths.list),
   });
-  const submit = handleSubmit((values) => save.mutate(values, { onSuccess: () => navigate(tagPaths.list) }));
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-describedby="tag-form-message">
@@ -88,7 +92,7 @@ function TagForm({
           </option>
         ))}
       </select>
-      <FormMessage id="tag-form-message" message={firstError(errors)} />
+      <FormMessage id="tag-form-message" message={message} />
       <div className="admin-form-actions">
         <button type="submit" className="button button-primary" disabled={save.isPending}>
           {save.isPending ? 'Guardando…' : 'Guardar'}

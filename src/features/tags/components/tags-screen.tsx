@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { spanishError } from '../../../lib/errors.ts';
 import { useTagCategories, useTags } from '../api/use-tag-catalogue.ts';
@@ -63,35 +64,28 @@ export function TagsScreen() {
                   </div>
                   <div className="tag-category-actions">
                     <Link
-                      to={tagPaths.editCategory(category.id)}
-                      className="button"
-                      aria-label={`Editar categoria ${category.name_es}`}
-                    >
-                      Editar categoria
-                    </Link>
-                    <Link
                       to={tagPaths.addTag(category.id)}
                       className="button"
                       aria-label={`Añadir etiqueta a ${category.name_es}`}
                     >
                       Añadir etiqueta
                     </Link>
-                    <ConfirmDialog
-                      trigger={
-                        <button
-                          type="button"
-                          className="button button-danger"
-                          aria-label={`Borrar categoria ${category.name_es}`}
-                          disabled={deleteCategory.isPending}
-                        >
-                          Borrar categoria
-                        </button>
-                      }
-                      title="Borrar categoría"
-                      description={deleteQuestion(
-                        `la categoría «${category.name_es}» y ${plural(categoryTags.length, 'etiqueta', 'etiquetas')}`,
-                      )}
-                      onConfirm={() => deleteCategory.mutate(category.id)}
+                    <RowMenu
+                      name={`la categoría ${category.name_es}`}
+                      disabled={deleteCategory.isPending}
+                      actions={[
+                        { label: 'Editar categoria', to: tagPaths.editCategory(category.id) },
+                        {
+                          label: 'Borrar categoria',
+                          danger: {
+                            title: 'Borrar categoría',
+                            question: deleteQuestion(
+                              `la categoría «${category.name_es}» y ${plural(categoryTags.length, 'etiqueta', 'etiquetas')}`,
+                            ),
+                            onConfirm: () => deleteCategory.mutate(category.id),
+                          },
+                        },
+                      ]}
                     />
                   </div>
                 </div>
@@ -122,27 +116,20 @@ export function TagsScreen() {
                             <span className="tag-count muted">{counts.isError ? 'Sin recuento' : '…'}</span>
                           )}
                           <span className="tag-row-actions">
-                            <Link
-                              to={tagPaths.editTag(tag.id)}
-                              className="button button-small"
-                              aria-label={`Editar etiqueta ${tag.name_es}`}
-                            >
-                              Editar
-                            </Link>
-                            <ConfirmDialog
-                              trigger={
-                                <button
-                                  type="button"
-                                  className="button button-small button-danger"
-                                  aria-label={`Borrar etiqueta ${tag.name_es}`}
-                                  disabled={deleteTag.isPending}
-                                >
-                                  Borrar
-                                </button>
-                              }
-                              title="Borrar etiqueta"
-                              description={deleteQuestion(`la etiqueta «${tag.name_es}»`)}
-                              onConfirm={() => deleteTag.mutate(tag.id)}
+                            <RowMenu
+                              name={tag.name_es}
+                              disabled={deleteTag.isPending}
+                              actions={[
+                                { label: 'Editar', to: tagPaths.editTag(tag.id) },
+                                {
+                                  label: 'Borrar',
+                                  danger: {
+                                    title: 'Borrar etiqueta',
+                                    question: deleteQuestion(`la etiqueta «${tag.name_es}»`),
+                                    onConfirm: () => deleteTag.mutate(tag.id),
+                                  },
+                                },
+                              ]}
                             />
                           </span>
                         </li>

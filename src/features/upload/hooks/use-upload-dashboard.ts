@@ -14,7 +14,7 @@ import { spanishError } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { plural } from '../../../lib/plural.ts';
 import { recordUpload } from '../api/record-upload.ts';
-import { dashboardStrings, uppyLocale } from '../lib/uppy-locale.ts';
+import { dashboardStrings, uploadingTitle, uppyLocale } from '../lib/uppy-locale.ts';
 
 /** Spec: thumbnails only while fewer than 5 uploads are listed, and only for these image types. */
 const THUMBNAIL_LIMIT = 5;
@@ -134,10 +134,22 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       if (failed > 0)
         notify.error(new Error(`${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`));
     });
+    // The Dashboard's title says which file of the batch is on its way; set only when it changes, since
+    // setOptions itself updates the state.
+    let title = '';
+    const showTitle = () => {
+      const next = uploadingTitle(uppy.getFiles());
+      if (next === title) return;
+      title = next;
+      uppy.getPlugin('Dashboard')?.setOptions({
+        locale: { strings: { ...dashboardStrings, uploadingXFiles: { 0: next, 1: next } } },
+      });
+    };
     // The top bar's spinner: bytes on their way (not paused) or a record being written.
     uppy.on('state-update', () => {
       const { inProgressNotPausedFiles, processingFiles } = uppy.getObjectOfFilesPerState();
       setUploading(inProgressNotPausedFiles.length > 0 || processingFiles.length > 0);
+      showTitle();
     });
 
     return () => {

@@ -18,4 +18,23 @@ export const dashboardStrings = {
   browseFiles: 'Seleccionar archivos',
   dashboardTitle: 'Subir archivos',
   dropHint: 'Suelta los archivos aquí',
+  filesUploadedOfTotal: {
+    0: '%{complete} de %{smart_count} completado',
+    1: '%{complete} de %{smart_count} completados',
+  },
 };
+
+interface BatchFile {
+  progress: { uploadComplete?: boolean };
+}
+
+/**
+ * The Dashboard's title while a batch uploads: which file of how many, 'Subiendo 2 de 3'. Uppy's own
+ * 'Subiendo %{smart_count} archivos' counts the files not finished yet (one at a time, they all count as
+ * started), so it read 'Subiendo 41 archivos' with 4 of 45 done. Uppy's strings only take that count, so
+ * the title is written out for the batch as it stands.
+ */
+export function uploadingTitle(files: readonly BatchFile[]): string {
+  const uploaded = files.filter((file) => file.progress.uploadComplete).length;
+  return `Subiendo ${Math.min(files.length, uploaded + 1)} de ${files.length}`;
+}

@@ -1,5 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { spanishError } from '../../../lib/errors.ts';
@@ -11,6 +10,7 @@ import { FormMessage, firstError } from '../../../components/ui/form-message.tsx
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../users.css';
+import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /**
  * /private/users/new-user, with ?email= prefilling the e-mail (spec section 2). By default the person gets an
@@ -26,8 +26,7 @@ export function NewUserScreen() {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<NewUserFormValues>({
-    resolver: zodResolver(newUserFormSchema),
+  } = useSchemaForm(newUserFormSchema, {
     defaultValues: {
       mode: 'invite',
       email: params.get('email') ?? '',

@@ -1,15 +1,14 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { spanishError } from '../../../lib/errors.ts';
 import { useStaffUsers } from '../api/get-staff-users.ts';
 import { useUpdateStaffPassword } from '../api/update-staff-password.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
-import { passwordSchema, type PasswordValues } from '../api/staff-user-schema.ts';
-import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
+import { passwordSchema } from '../api/staff-user-schema.ts';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
+import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /** /private/users/update-password/{uid}: sets a new password for a staff account. */
 export function UpdatePasswordScreen() {
@@ -19,18 +18,20 @@ export function UpdatePasswordScreen() {
   const email = users.data?.find((user) => user.uid === uid)?.email;
   const update = useUpdateStaffPassword();
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: { password: '' } });
-  const submit = handleSubmit(({ password }) =>
-    update.mutate({ uid, password }, { onSuccess: () => navigate(userPaths.list) }),
-  );
-  const message =
-    firstError(errors) ??
-    (update.error
-      ? messageOf(update.error, spanishError(update.error, 'No se pudo cambiar la contraseña.'))
-      : undefined);
+    form: {
+      register,
+      formState: { errors },
+    },
+    submit,
+    message,
+  } = useMutationForm({
+    schema: passwordSchema,
+    defaultValues: { password: '' },
+    mutation: update,
+    variables: ({ password }) => ({ uid, password }),
+    onSuccess: () => navigate(userPaths.list),
+    errorMessage: (error) => messageOf(error, spanishError(error, 'No se pudo cambiar la contraseña.')),
+  });
 
   return (
     <section className="page">

@@ -1,8 +1,10 @@
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { spanishError } from '../../../lib/errors.ts';
 import { plural } from '../../../lib/plural.ts';
@@ -16,10 +18,15 @@ import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../users.css';
 
-/** Usuarios (spec section 2): staff accounts by e-mail with their role. */
+/** Usuarios (spec section 2): staff accounts by e-mail with their role, a search, each row's actions in a menu. */
 export function UsersScreen() {
   const users = useStaffUsers();
   useLiveStaffUsers();
+  const [search, setSearch] = useState('');
+  const wanted = useDeferredValue(search.trim().toLowerCase());
+  const shown = users.data?.filter(
+    (user) => user.email.toLowerCase().includes(wanted) || user.role?.toLowerCase() === wanted,
+  );
   const newUser = (
     <Link to={userPaths.newUser} className="button button-primary">
       Nuevo usuario
@@ -42,11 +49,29 @@ export function UsersScreen() {
       ) : users.data.length === 0 ? (
         <EmptyState title="Todavía no hay usuarios" action={newUser} />
       ) : (
-        <ul className="user-list" aria-label="Usuarios">
-          {users.data.map((user) => (
-            <UserRow key={user.uid} user={user} />
-          ))}
-        </ul>
+        <>
+          <div className="list-search" role="search">
+            <label htmlFor="users-search" className="visually-hidden">
+              Buscar usuario
+            </label>
+            <input
+              id="users-search"
+              type="search"
+              placeholder="Buscar por correo o rol…"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          {shown && shown.length === 0 ? (
+            <p className="muted">Ningún usuario coincide con «{search.trim()}».</p>
+          ) : (
+            <ul className="user-list" aria-label="Usuarios">
+              {shown?.map((user) => (
+                <UserRow key={user.uid} user={user} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );
@@ -84,35 +109,31 @@ function UserRow({ user }: { user: StaffUser }) {
         </select>
       </span>
       <span className="user-actions">
-        <Link
-          to={userPaths.updatePassword(user.uid)}
-          className="button button-small"
-          aria-label={`Cambiar contraseña de ${user.email}`}
-        >
-          Cambiar contraseña
-        </Link>
-        {isSelf ? (
-          <span id="own-account-note" className="muted user-self-note">
-            No puedes borrar ni cambiar el rol de tu propio usuario.
-          </span>
-        ) : (
-          <ConfirmDialog
-            trigger={
-              <button
-                type="button"
-                className="button button-small button-danger"
-                aria-label={`Borrar ${user.email}`}
-                disabled={deleteUser.isPending}
-              >
-                Borrar
-              </button>
-            }
-            title="Borrar usuario"
-            description={deleteQuestion(`el usuario ${user.email}`)}
-            onConfirm={() => deleteUser.mutate({ uid: user.uid, email: user.email })}
-          />
-        )}
+        <RowMenu
+          name={user.email}
+          disabled={deleteUser.isPending}
+          actions={[
+            { label: 'Cambiar contraseña', to: userPaths.updatePassword(user.uid) },
+            ...(isSelf
+              ? []
+              : [
+                  {
+                    label: 'Borrar',
+                    danger: {
+                      title: 'Borrar usuario',
+                      question: deleteQuestion(`el usuario ${user.email}`),
+                      onConfirm: () => deleteUser.mutate({ uid: user.uid, email: user.email }),
+                    },
+                  },
+                ]),
+          ]}
+        />
       </span>
+      {isSelf && (
+        <span id="own-account-note" className="muted user-self-note">
+          No puedes borrar ni cambiar el rol de tu propio usuario.
+        </span>
+      )}
     </li>
   );
 }
