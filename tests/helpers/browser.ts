@@ -65,6 +65,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(
     await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []),
   ).toEqual([]);
+  // Judge the screen at rest: a toast half-way through fading in or out (or sliding behind a newer one) has text
+  // at partial opacity, which axe rightly measures as low contrast but nobody reads.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      null,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
