@@ -25,6 +25,12 @@ async function filterCondition(db: pg.Client, filter: Record<string, unknown>): 
   return rows[0]!.condition;
 }
 
+/** The statement count_files runs for a filter, as the caller of this session (private.count_files_query). */
+async function countQuery(db: pg.Client, filter: Record<string, unknown>): Promise<string> {
+  const { rows } = await db.query<{ sql: string }>('select private.count_files_query($1) as sql', [filter]);
+  return rows[0]!.sql;
+}
+
 async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
   const db = new pg.Client({ connectionString: adminDbUrl });
   await db.connect();
@@ -40,6 +46,9 @@ async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
     );
     await db.query(
       `update public.files f set search_document = private.file_search_document(f) where f.name_en = f.name_es`,
+    );
+    await db.query(
+      `select private.index_file_search_terms(array(select f.id from public.files f where f.name_en = f.name_es))`,
     );
     await db.query(
       `update public.files f set duplicate_of = d.first_id
@@ -76,14 +85,14 @@ export async function run(): Promise<BenchRow[]> {
     await shapeTranslationsAndDuplicates(stack.adminDbUrl);
     const { client } = await signedInAdmin(stack);
     const anyFile = (await client.from('files').select('id').limit(1).single()).data!.id as string;
-    // What the files screen does for a filter: the first page and the heading's total, side by side.
-    const search = (filter: Record<string, unknown>) => async () => {
-      const [page, count] = await Promise.all([
-        client.rpc('search_files', { p_filter: filter, p_sort: 'uploadedOn_desc', p_limit: 100 }),
-        client.rpc('count_files', { p_filter: filter }),
-      ]);
-      if (page.error) throw page.error;
-      if (count.error) throw count.error;
+    // The files screen asks for the first page and the heading's total side by side; each is timed alone.
+    const page = (filter: Record<string, unknown>) => async () => {
+      const { error } = await client.rpc('search_files', { p_filter: filter, p_sort: 'uploadedOn_desc', p_limit: 100 });
+      if (error) throw error;
+    };
+    const total = (filter: Record<string, unknown>) => async () => {
+      const { error } = await client.rpc('count_files', { p_filter: filter });
+      if (error) throw error;
     };
     const lookup = async () => {
       const { error } = await client.from('files').select('*').eq('id', anyFile).single();
@@ -94,25 +103,29 @@ export async function run(): Promise<BenchRow[]> {
       ['1 word ("piscina")', { query: 'piscina' }],
       ['2 words ("piscina verano")', { query: 'piscina verano' }],
       [`tag filter (${dataset.sampleTagName})`, { tagId: dataset.sampleTagId }],
-      ['no filter (first page + count)', {}],
+      ['1 word and images', { query: 'piscina', type: 'image' }],
+      ['no filter', {}],
       ['type filter (images)', { type: 'image' }],
       ["'Sin traducir' filter", { translation: 'missing' }],
       ["'Duplicados' filter", { duplicates: 'only' }],
     ];
-    const measured: Array<[string, number[]]> = [];
-    for (const [label, filter] of cases) measured.push([label, await timeRuns(runs, search(filter))]);
-    // Timed last: right after loading 100k rows, autovacuum and analyze are still at work.
+    const measured: Array<[string, number[], string]> = [];
+    for (const [label, filter] of cases) {
+      measured.push([`search_files first page, ${label}`, await timeRuns(runs, page(filter)), 'p95 ≤ 50 ms']);
+      measured.push([`count_files heading total, ${label}`, await timeRuns(runs, total(filter)), 'p95 ≤ 150 ms']);
+    }
+    // Timed last: right after loading the library, autovacuum and analyze are still at work.
     const baseline = await timeRuns(runs, lookup, 10);
     const rows: BenchRow[] = [];
-    for (const [label, samples] of measured) {
+    for (const [label, samples, goal] of measured) {
       for (const p of [50, 95]) {
         rows.push({
-          metric: `search_files ${label} at ${sizeLabel(files)}, p${p}`,
+          metric: `${label} at ${sizeLabel(files)}, p${p}`,
           unit: 'ms',
           value: percentile(samples, p),
           baseline: percentile(baseline, p),
           baselineLabel: 'PK lookup via API',
-          goal: p !== 95 ? '—' : /no filter|type filter/.test(label) ? 'p95 ≤ 20 ms' : 'p95 ≤ 50 ms',
+          goal: p === 95 ? goal : '—',
           higherIsBetter: false,
         });
       }
@@ -120,12 +133,18 @@ export async function run(): Promise<BenchRow[]> {
     const db = new pg.Client({ connectionString: stack.adminDbUrl });
     await db.connect();
     try {
-      const plan = await db.query(
-        `explain (analyze, format text) select * from public.files f
-          where f.search_document like '%piscina%' and f.search_document like '%verano%'`,
+      // The plan of the slowest total, for the README (the next bottleneck).
+      const slowest = measured
+        .filter(([label]) => label.startsWith('count_files'))
+        .sort((a, b) => percentile(b[1], 95) - percentile(a[1], 95))[0]!;
+      const filter = cases.find(([label]) => slowest[0].endsWith(label))![1];
+      await db.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', false)`);
+      const countSql = await countQuery(db, filter);
+      const plan = await db.query(`explain (analyze, buffers, format text) ${countSql}`);
+      progress(
+        'search',
+        `slowest total: ${slowest[0]}\n${countSql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
       );
-      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      progress('search', `2-word plan uses the trigram index: ${/files_search_document_trgm_idx/.test(text)}`);
       const untranslated = await db.query(
         `explain (format text) select count(*) from public.files f where ${await filterCondition(db, { translation: 'missing' })}`,
       );

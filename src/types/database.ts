@@ -424,6 +424,9 @@ isOneToOne: false
 "purge_trashed_files":
 { Args: { "p_file_ids": (string)[] }; Returns: number
                            },
+"refresh_analytics":
+{ Args: Record<PropertyKey, never>; Returns: undefined
+                           },
 "release_server_jobs":
 { Args: Record<PropertyKey, never>; Returns: number
                            },

@@ -209,6 +209,11 @@ export async function restoreLibrary(options: { adminDbUrl: string; dataDir: str
       await mkdir(path.dirname(target), { recursive: true });
       await pipeline(createReadStream(objectFile(work, object.bucket, object.name)), createWriteStream(target));
     }
+    // Materialized views are derived, not archived: computed again from the restored rows.
+    const views = await db.query<{ name: string }>(
+      `select format('%I.%I', schemaname, matviewname) as name from pg_matviews order by 1`,
+    );
+    for (const view of views.rows) await db.query(`refresh materialized view ${view.name}`);
     await db.query('commit');
     return manifest;
   } catch (error) {

@@ -28,7 +28,7 @@ create table public.server_jobs (
   updated_at timestamptz not null default now(),
   finished_at timestamptz,
   constraint server_jobs_kind_check
-    check (kind in ('process_upload', 'regenerate_feed', 'trash_objects', 'purge_trash'))
+    check (kind in ('process_upload', 'regenerate_feed', 'trash_objects', 'purge_trash', 'refresh_analytics'))
 );
 
 create unique index server_jobs_pending_key_idx on public.server_jobs (dedupe_key) where state = 'pending';
@@ -391,6 +391,34 @@ revoke all on function private.queue_trash_purge() from public;
 create trigger trashed_files_queue_purge
   after insert on public.trashed_files
   for each statement execute function private.queue_trash_purge();
+
+-- The analysts' materialized views (analytics.sql): refreshed once, a minute after a burst of changes to tags
+-- or their links (an upload or a bulk tag edit), coalesced like the feed.
+create function private.queue_analytics_refresh()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.queue_server_job('refresh_analytics', 'refresh_analytics', null, interval '1 minute');
+  return null;
+end
+$$;
+revoke all on function private.queue_analytics_refresh() from public;
+
+create trigger files_queue_analytics_refresh
+  after insert or delete on public.files
+  for each statement execute function private.queue_analytics_refresh();
+create trigger file_tags_queue_analytics_refresh
+  after insert or delete on public.file_tags
+  for each statement execute function private.queue_analytics_refresh();
+create trigger tags_queue_analytics_refresh
+  after insert or update or delete on public.tags
+  for each statement execute function private.queue_analytics_refresh();
+create trigger tag_categories_queue_analytics_refresh
+  after insert or update or delete on public.tag_categories
+  for each statement execute function private.queue_analytics_refresh();
 
 -- Who runs them on hosted Supabase ----------------------------------------------------------------------------
 -- pg_cron + pg_net: every 10 seconds, if a job is due, Postgres POSTs to the `run-jobs` edge function with

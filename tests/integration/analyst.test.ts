@@ -22,6 +22,7 @@ const VIEWS = [
   'academy_members',
   'academy_private_grants',
   'uploads_per_day',
+  'refreshed',
 ];
 
 function analystUrl(): string {
@@ -83,11 +84,51 @@ describe('analyst_local reads', () => {
 
   it('answers every analytics view', async () => {
     const listed = await admin.query<{ table_name: string }>(
-      `select table_name from information_schema.views where table_schema = 'analytics' order by 1`,
+      `select relname as table_name from pg_class
+        where relnamespace = 'analytics'::regnamespace and relkind in ('v', 'm') order by 1`,
     );
     expect(listed.rows.map((r) => r.table_name)).toEqual([...VIEWS].sort());
     for (const view of VIEWS) {
       expect(await sqlState(analyst, `select * from analytics.${view} limit 5`), view).toBe('ok');
+    }
+  });
+
+  it('refreshes the materialized tag coverage by a job queued with each change of tags, to what the tables hold', async () => {
+    const truth = `select c.id::text as category_id,
+        (select count(distinct ft.file_id) from public.file_tags ft join public.tags t on t.id = ft.tag_id
+          where t.category_id = c.id)::int as tagged
+      from public.tag_categories c order by 1`;
+    const coverage = `select category_id::text, tagged_files::int as tagged from analytics.tag_category_coverage order by 1`;
+    await admin.query(`delete from public.server_jobs where kind = 'refresh_analytics'`);
+    const [tag] = (await admin.query<{ id: string }>('select id from public.tags limit 1')).rows;
+    const [file] = (
+      await admin.query<{ id: string }>(
+        `select f.id from public.files f where not exists (select from public.file_tags t where t.file_id = f.id) limit 1`,
+      )
+    ).rows;
+    await admin.query('insert into public.file_tags (file_id, tag_id) values ($1, $2)', [file!.id, tag!.id]);
+    try {
+      const [job] = (
+        await admin.query<{ state: string; due_in: number }>(
+          `select state, extract(epoch from run_after - now())::int as due_in from public.server_jobs
+            where kind = 'refresh_analytics'`,
+        )
+      ).rows;
+      expect(job).toMatchObject({ state: 'pending' });
+      expect(job!.due_in).toBeLessThanOrEqual(60);
+      // What the job runs (run-jobs calls it with the service role).
+      await admin.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', false)`);
+      await admin.query('select public.refresh_analytics()');
+      expect((await analyst.query(coverage)).rows).toEqual((await admin.query(truth)).rows);
+      expect(
+        await one(
+          analyst,
+          `select count(*)::int as v from analytics.refreshed where refreshed_at > now() - interval '1 minute'`,
+        ),
+      ).toBe(1);
+    } finally {
+      await admin.query(`select set_config('request.jwt.claims', '', false)`);
+      await admin.query('delete from public.file_tags where file_id = $1 and tag_id = $2', [file!.id, tag!.id]);
     }
   });
 

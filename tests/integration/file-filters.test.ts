@@ -6,7 +6,7 @@ import { CHOICE_KEYS, FILE_FILTERS, type FilterKey } from '../../src/features/fi
 
 /**
  * The files screen's one table of filters (src/features/files/api/file-filters.ts) against the SQL that applies
- * them (private.file_filter_condition): the same keys, the same values for every fixed choice, and every value
+ * them (private.file_filter_parts, which every search, count and bulk action reads): the same keys, the same values for every fixed choice, and every value
  * the table offers accepted by search_files (issue 32). A filter added, renamed or given a value on one side
  * only fails here instead of being dropped silently by the URL parser or refused by the database.
  */
@@ -19,7 +19,7 @@ beforeAll(async () => {
   db = await adminDb();
   admin = await signedInSeed('ADMIN');
   const { rows } = await db.query<{ source: string }>(
-    "select pg_get_functiondef('private.file_filter_condition(jsonb)'::regprocedure) as source",
+    "select pg_get_functiondef('private.file_filter_parts(jsonb)'::regprocedure) as source",
   );
   definition = rows[0]!.source;
 });
@@ -39,7 +39,7 @@ function sqlChoices(): Map<string, string[]> {
   return choices;
 }
 
-describe('the filter table and private.file_filter_condition', () => {
+describe('the filter table and private.file_filter_parts', () => {
   it('read the same keys', () => {
     const sqlKeys = new Set([...definition.matchAll(/p_filter ->> '([^']+)'/g)].map((match) => match[1]!));
     expect([...sqlKeys].sort()).toEqual(Object.keys(FILE_FILTERS).sort());

@@ -16,7 +16,7 @@ const TIME_BUDGET_MS = 100_000;
 
 interface ServerJob {
   id: number;
-  kind: 'process_upload' | 'regenerate_feed' | 'trash_objects' | 'purge_trash';
+  kind: 'process_upload' | 'regenerate_feed' | 'trash_objects' | 'purge_trash' | 'refresh_analytics';
   file_id: string | null;
   attempts: number;
 }
@@ -53,6 +53,12 @@ async function runJob(admin: SupabaseClient, job: ServerJob): Promise<void> {
       if (failed.length) {
         throw new Error(`${failed.length} object(s) could not be moved to the trash: ${failed[0]!.error}`);
       }
+      return;
+    }
+    case 'refresh_analytics': {
+      // The analysts' materialized views, after tags or their links changed.
+      const refreshed = await admin.rpc('refresh_analytics');
+      if (refreshed.error) throw refreshed.error;
       return;
     }
     case 'purge_trash': {

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { adminDb, client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
+
+/**
+ * count_files counts words from the search terms (letter-and-digit runs of each file's search text, kept by
+ * triggers), tags and collections from their link tables, while search_files tests the text itself with
+ * `like`. These hold the two to the same answer, and the terms to every way a file's text changes.
+ */
+
+let admin: SupabaseClient;
+let service: SupabaseClient;
+const marker = `qx${crypto.randomUUID().slice(0, 6)}`;
+const ids: Record<string, string> = {};
+let tagId = '';
+
+/** Every file the page query finds (one page of up to 1000) and the heading's count, for one filter. */
+async function pageAndCount(filter: Record<string, unknown>, as = admin) {
+  const [page, count] = await Promise.all([
+    as.rpc('search_files', { p_filter: filter, p_limit: 1000 }),
+    as.rpc('count_files', { p_filter: filter }),
+  ]);
+  if (page.error) throw page.error;
+  if (count.error) throw count.error;
+  return { listed: (page.data as Array<{ id: string }>).length, counted: count.data as number };
+}
+
+beforeAll(async () => {
+  service = client('service_role');
+  admin = client('anon');
+  await admin.auth.signInWithPassword({ email: seedAccounts.ADMIN.email, password: seedAccounts.ADMIN.password });
+  const category = await service
+    .from('tag_categories')
+    .insert({ name_es: 'Lugar', name_en: 'Place' })
+    .select()
+    .single();
+  const tag = await service
+    .from('tags')
+    .insert({ category_id: category.data!.id, name_es: `Azotea-${marker}`, name_en: `Rooftop ${marker}` })
+    .select()
+    .single();
+  tagId = tag.data!.id;
+  const file = (key: string, fields: Record<string, unknown>) => {
+    const id = crypto.randomUUID();
+    ids[key] = id;
+    return {
+      id,
+      file_name: `${key}.jpg`,
+      object_path: `${id}/${key}.jpg`,
+      original_file_name: `IMG_${marker}_${key}.jpg`,
+      name_en: `${key} ${marker}`,
+      uploader_id: seedAccounts.UPLOADER.id,
+      processing: false,
+      extension: 'jpg',
+      ...fields,
+    };
+  };
+  const inserted = await service
+    .from('files')
+    .insert(
+      [
+        file('uno', { name_es: `Piscina climatizada ${marker}`, description_es: 'Vista al mar, 3ª planta.' }),
+        file('dos', { name_es: `Habitación doble ${marker}`, description_es: 'Cama king-size; baño-turco' }),
+        file('tres', { name_es: `Ñandú del jardín ${marker}`, extension: 'pdf', published: true }),
+      ],
+      { defaultToNull: false },
+    );
+  expect(inserted.error).toBeNull();
+  expect((await service.from('file_tags').insert({ file_id: ids.dos, tag_id: tagId })).error).toBeNull();
+});
+
+describe('the heading counts what the page lists', () => {
+  it.each([
+    ['one word', () => ({ query: marker })],
+    ['part of a word, any case and accent', () => ({ query: `CLIMATIZ ${marker}` })],
+    ['an accented letter typed plain', () => ({ query: `nandu ${marker}` })],
+    ['a word with a dash, matched across it', () => ({ query: `king-size ${marker}` })],
+    ['half of a dashed word', () => ({ query: `turco ${marker}` })],
+    ['an ordinal and punctuation', () => ({ query: `3ª ${marker}` })],
+    ['the original file name with its underscores', () => ({ query: `img_${marker}_dos` })],
+    ['part of the original file name', () => ({ query: `${marker}_tr` })],
+    ["a tag's dashed name", () => ({ query: `azotea-${marker}` })],
+    ["a tag's English name", () => ({ query: `rooftop` })],
+    ['a piece of the id', () => ({ query: ids.tres!.slice(0, 8) })],
+    ['a piece of the id across a dash', () => ({ query: ids.tres!.slice(4, 13) })],
+    ['a word nobody has', () => ({ query: `${marker}zzz` })],
+    ['words and the tag', () => ({ query: marker, tagId })],
+    ['words and a type', () => ({ query: marker, type: 'not-image' })],
+    ['words and a status', () => ({ query: marker, status: 'published' })],
+  ])('%s', async (_label, filter) => {
+    const { listed, counted } = await pageAndCount(filter());
+    expect(counted).toBe(listed);
+  });
+
+  it('counts for an uploader only their own files, as the page lists them', async () => {
+    const uploader = client('anon');
+    await uploader.auth.signInWithPassword({
+      email: seedAccounts.UPLOADER.email,
+      password: seedAccounts.UPLOADER.password,
+    });
+    const { listed, counted } = await pageAndCount({ query: marker }, uploader);
+    expect(listed).toBe(3);
+    expect(counted).toBe(3);
+  });
+});
+
+describe('the search terms follow every change to a file', () => {
+  const count = async (query: string) => (await pageAndCount({ query })).counted;
+
+  it('a renamed file, a renamed tag, a removed tag', async () => {
+    await service
+      .from('files')
+      .update({ name_es: `Solárium ${marker}` })
+      .eq('id', ids.uno!);
+    expect(await count(`solarium ${marker}`)).toBe(1);
+    expect(await count(`climatizada ${marker}`)).toBe(0);
+
+    await service
+      .from('tags')
+      .update({ name_en: `Terrace${marker}` })
+      .eq('id', tagId);
+    expect(await count(`terrace${marker}`)).toBe(1);
+    await service.from('file_tags').delete().eq('file_id', ids.dos!).eq('tag_id', tagId);
+    expect(await count(`terrace${marker}`)).toBe(0);
+  });
+
+  it('a deleted file leaves the count, a restored one comes back', async () => {
+    const before = await count(marker);
+    expect((await admin.rpc('delete_files', { p_file_ids: [ids.tres] })).error).toBeNull();
+    expect(await count(marker)).toBe(before - 1);
+    expect((await admin.rpc('restore_files', { p_file_ids: [ids.tres] })).error).toBeNull();
+    expect(await count(marker)).toBe(before);
+  });
+
+  it('every file has its terms row, holding exactly the terms of its text', async () => {
+    const db = await adminDb();
+    try {
+      const { rows } = await db.query<{ stale: number }>(
+        `select count(*)::int as stale from public.files f
+           left join private.file_search_terms s on s.file_id = f.id
+          where s.file_id is null
+             or s.term_ids is distinct from array(
+                  select t.id from private.search_text_terms(f.search_document) as w(term)
+                    join private.search_terms t on t.term = w.term order by 1)`,
+      );
+      expect(rows[0]!.stale).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+});
