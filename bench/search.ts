@@ -48,14 +48,16 @@ async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
       `update public.files f set search_document = private.file_search_document(f) where f.name_en = f.name_es`,
     );
     await db.query(
-      `select private.index_file_search_terms(array(select f.id from public.files f where f.name_en = f.name_es))`,
-    );
-    await db.query(
       `update public.files f set duplicate_of = d.first_id
          from (select id, first_value(id) over (partition by checksum order by uploaded_on, id) as first_id
                  from public.files
                 where checksum in (select checksum from public.files group by checksum having count(*) > 1)) d
         where d.id = f.id and d.id <> d.first_id`,
+    );
+    // The search index the triggers would have kept (they are off here): the reshaped texts and duplicates.
+    await db.query(
+      `select private.index_files_for_search(array(
+         select f.id from public.files f where f.name_en = f.name_es or f.duplicate_of is not null))`,
     );
     await db.query('commit');
     // The first update rewrote every row: compact the table again, so the search rows measure the same heap

@@ -115,13 +115,15 @@ create trigger tags_refresh_search_after_rename
 revoke all on function private.set_file_search_document(), private.refresh_search_documents_of_linked_files(),
   private.refresh_search_documents_of_renamed_tags() from public;
 
--- The search terms -------------------------------------------------------------------------------------------
+-- The search index -----------------------------------------------------------------------------------------
 -- A typed word that is all letters and digits appears in a file's search text exactly when it appears inside
 -- one of the text's letter-and-digit runs (its "terms"): the word has no other character, so no occurrence can
--- cross into a space, a dash or a dot. The terms of every file are kept, by id, in file_search_terms; a word
--- then stands for the terms that contain it (search_terms, trigram-indexed: one lookup in a vocabulary of a few
--- million terms), and the files holding any of those are one GIN lookup. Same answer as `like` on the text,
--- for the counts; a word with other characters ('piscina-2', 'img_20') is still matched with `like`.
+-- cross into a space, a dash or a dot. Every file's terms are kept, by id, in one narrow row of file_search,
+-- beside copies of the columns the screen filters on (type, status, operations, duplicates, uploader); a word
+-- stands for the terms that contain it (search_terms, trigram-indexed: one lookup in a vocabulary of a few
+-- million terms), and the files holding any of those are one GIN lookup. count_files counts from here without
+-- touching the wide files rows; search_files pages with `like` on the text itself, which gives the same set.
+-- Words with other characters ('piscina-2', 'img_20') are always matched with `like`.
 -- Terms no file uses any more stay in the vocabulary: they only cost a row each.
 
 create table private.search_terms (
@@ -130,16 +132,22 @@ create table private.search_terms (
 );
 create index search_terms_term_trgm_idx on private.search_terms using gin (term extensions.gin_trgm_ops);
 
-create table private.file_search_terms (
+create table private.file_search (
   file_id uuid primary key references public.files (id) on delete cascade,
-  term_ids integer[] not null
+  term_ids integer[] not null,
+  -- The same names as in files, so a filter's condition on `f` reads either table.
+  is_image boolean not null,
+  published boolean not null,
+  operations boolean not null,
+  duplicate_of uuid,
+  uploader_id uuid
 );
-create index file_search_terms_term_ids_idx on private.file_search_terms using gin (term_ids);
+create index file_search_term_ids_idx on private.file_search using gin (term_ids);
 
 -- Derived data the functions here read and write; no API role reads it.
 alter table private.search_terms enable row level security;
-alter table private.file_search_terms enable row level security;
-revoke all on private.search_terms, private.file_search_terms from public, anon, authenticated;
+alter table private.file_search enable row level security;
+revoke all on private.search_terms, private.file_search from public, anon, authenticated;
 
 -- The letter-and-digit runs of a search text.
 create function private.search_text_terms(p_text text)
@@ -152,31 +160,42 @@ as $$
   select distinct t.term from regexp_split_to_table(p_text, '[^[:alnum:]]+') as t(term) where t.term <> ''
 $$;
 
--- Keeps the terms of these files current (their search_document as it is now).
-create function private.index_file_search_terms(p_file_ids uuid[])
+-- Brings these files' search index rows up to date: their terms (when p_terms) and the filter columns.
+create function private.index_files_for_search(p_file_ids uuid[], p_terms boolean default true)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
+  if not p_terms then
+    update private.file_search s
+       set is_image = f.is_image, published = f.published, operations = f.operations,
+           duplicate_of = f.duplicate_of, uploader_id = f.uploader_id
+      from public.files f
+     where f.id = any(p_file_ids) and s.file_id = f.id;
+    return;
+  end if;
   -- New terms in one sorted insert, so two writers adding the same new terms take their locks in one order.
   insert into private.search_terms (term)
   select distinct t.term from public.files f cross join private.search_text_terms(f.search_document) as t(term)
    where f.id = any(p_file_ids)
    order by 1
   on conflict (term) do nothing;
-  insert into private.file_search_terms (file_id, term_ids)
-  select f.id, array(select st.id from private.search_text_terms(f.search_document) as t(term)
-                       join private.search_terms st on st.term = t.term order by 1)
+  insert into private.file_search (file_id, term_ids, is_image, published, operations, duplicate_of, uploader_id)
+  select f.id,
+         array(select st.id from private.search_text_terms(f.search_document) as t(term)
+                 join private.search_terms st on st.term = t.term order by 1),
+         f.is_image, f.published, f.operations, f.duplicate_of, f.uploader_id
     from public.files f
    where f.id = any(p_file_ids)
-  on conflict (file_id) do update set term_ids = excluded.term_ids
-    where private.file_search_terms.term_ids is distinct from excluded.term_ids;
+  on conflict (file_id) do update
+    set term_ids = excluded.term_ids, is_image = excluded.is_image, published = excluded.published,
+        operations = excluded.operations, duplicate_of = excluded.duplicate_of, uploader_id = excluded.uploader_id;
 end
 $$;
 
-create function private.index_search_terms_of_changed_files()
+create function private.index_changed_files_for_search()
 returns trigger
 language plpgsql
 security definer
@@ -184,27 +203,32 @@ set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
-    perform private.index_file_search_terms(array(select n.id from new_files n));
-  else
-    perform private.index_file_search_terms(array(
-      select n.id from new_files n join old_files o on o.id = n.id
-       where n.search_document is distinct from o.search_document));
+    perform private.index_files_for_search(array(select n.id from new_files n));
+    return null;
   end if;
+  perform private.index_files_for_search(array(
+    select n.id from new_files n join old_files o on o.id = n.id
+     where n.search_document is distinct from o.search_document));
+  perform private.index_files_for_search(array(
+    select n.id from new_files n join old_files o on o.id = n.id
+     where n.search_document is not distinct from o.search_document
+       and (n.is_image, n.published, n.operations, n.duplicate_of, n.uploader_id)
+           is distinct from (o.is_image, o.published, o.operations, o.duplicate_of, o.uploader_id)), false);
   return null;
 end
 $$;
 
-revoke all on function private.search_text_terms(text), private.index_file_search_terms(uuid[]),
-  private.index_search_terms_of_changed_files() from public;
+revoke all on function private.search_text_terms(text), private.index_files_for_search(uuid[], boolean),
+  private.index_changed_files_for_search() from public;
 
-create trigger files_index_search_terms_after_insert
+create trigger files_index_for_search_after_insert
   after insert on public.files
   referencing new table as new_files
-  for each statement execute function private.index_search_terms_of_changed_files();
-create trigger files_index_search_terms_after_update
+  for each statement execute function private.index_changed_files_for_search();
+create trigger files_index_for_search_after_update
   after update on public.files
   referencing old table as old_files new table as new_files
-  for each statement execute function private.index_search_terms_of_changed_files();
+  for each statement execute function private.index_changed_files_for_search();
 
 -- Indexes ---------------------------------------------------------------------------------------------------
 -- The words; then one btree per sort on (key, id), both in the same direction, so a keyset page
@@ -224,17 +248,20 @@ create index files_missing_translation_idx on public.files (uploaded_on desc, id
 --   {"query": text, "type": "all|image|not-image", "tagId": uuid, "collectionId": uuid,
 --    "status": "all|published|unpublished", "operations": "all|OPERATIONS",
 --    "translation": "all|missing", "duplicates": "all|only"}
--- Parsed once into the words typed (normalised), the tag, the collection and the conditions on a file's own
--- columns (over alias `f`; user text only ever enters them as quoted literals).
+-- Parsed once into the words typed (normalised), the tag, the collection, and conditions over alias `f`: on
+-- columns the search index keeps too (file_search: type, status, operations, duplicates) and on the file's
+-- texts (translation). User text only ever enters them as quoted literals.
 create function private.file_filter_parts(p_filter jsonb, out words text[], out tag_id uuid,
-                                          out collection_id uuid, out row_conditions text[])
+                                          out collection_id uuid, out column_conditions text[],
+                                          out text_conditions text[])
 language plpgsql
 stable
 set search_path = ''
 as $$
 begin
   words := '{}';
-  row_conditions := '{}';
+  column_conditions := '{}';
+  text_conditions := '{}';
   if p_filter is null then
     return;
   end if;
@@ -248,21 +275,21 @@ begin
 
   case coalesce(p_filter ->> 'type', 'all')
     when 'all' then null;
-    when 'image' then row_conditions := row_conditions || 'f.is_image'::text;
-    when 'not-image' then row_conditions := row_conditions || 'not f.is_image'::text;
+    when 'image' then column_conditions := column_conditions || 'f.is_image'::text;
+    when 'not-image' then column_conditions := column_conditions || 'not f.is_image'::text;
     else raise exception 'Unknown file type filter "%"', p_filter ->> 'type' using errcode = '22023';
   end case;
 
   case coalesce(p_filter ->> 'status', 'all')
     when 'all' then null;
-    when 'published' then row_conditions := row_conditions || 'f.published'::text;
-    when 'unpublished' then row_conditions := row_conditions || 'not f.published'::text;
+    when 'published' then column_conditions := column_conditions || 'f.published'::text;
+    when 'unpublished' then column_conditions := column_conditions || 'not f.published'::text;
     else raise exception 'Unknown status filter "%"', p_filter ->> 'status' using errcode = '22023';
   end case;
 
   case coalesce(p_filter ->> 'operations', 'all')
     when 'all' then null;
-    when 'OPERATIONS' then row_conditions := row_conditions || 'f.operations'::text;
+    when 'OPERATIONS' then column_conditions := column_conditions || 'f.operations'::text;
     else raise exception 'Unknown operations filter "%"', p_filter ->> 'operations' using errcode = '22023';
   end case;
 
@@ -270,7 +297,7 @@ begin
   -- upload starts with both set to the file name), or a Spanish description with no English one.
   case coalesce(p_filter ->> 'translation', 'all')
     when 'all' then null;
-    when 'missing' then row_conditions := row_conditions ||
+    when 'missing' then text_conditions := text_conditions ||
       '(btrim(f.name_en) = '''' or f.name_en = f.name_es or (btrim(f.description_es) <> '''' and btrim(f.description_en) = ''''))'::text;
     else raise exception 'Unknown translation filter "%"', p_filter ->> 'translation' using errcode = '22023';
   end case;
@@ -278,7 +305,7 @@ begin
   -- Files whose bytes another file already has (files.duplicate_of).
   case coalesce(p_filter ->> 'duplicates', 'all')
     when 'all' then null;
-    when 'only' then row_conditions := row_conditions || 'f.duplicate_of is not null'::text;
+    when 'only' then column_conditions := column_conditions || 'f.duplicate_of is not null'::text;
     else raise exception 'Unknown duplicates filter "%"', p_filter ->> 'duplicates' using errcode = '22023';
   end case;
 
@@ -315,7 +342,7 @@ declare
   conditions text[] := array['true'];
 begin
   conditions := conditions || array(select private.search_word_condition(w) from unnest(parts.words) as w)
-                           || parts.row_conditions;
+                           || parts.column_conditions || parts.text_conditions;
   if parts.tag_id is not null then
     conditions := conditions || format(
       'exists (select 1 from public.file_tags ft where ft.file_id = f.id and ft.tag_id = %L::uuid)', parts.tag_id);
@@ -437,10 +464,10 @@ $$;
 
 -- How many files match the filters, as the caller may see them: the heading's 'n archivos filtrados'.
 -- The same set as search_files pages through, counted from the narrowest structures that hold it: the search
--- terms for the words, file_tags for the tag, collection_files for the collection, and `files` itself only for
--- conditions on its own columns (or the uploader's own files). A count of 'piscina' at 1M files then reads the
--- words' GIN index and a narrow table instead of 190k wide rows. count_files_query builds the statement
--- (the benchmark explains it), count_files runs it.
+-- index for the words and the filter columns, file_tags for the tag, collection_files for the collection, and
+-- `files` itself only for conditions on its texts. A count of 'piscina' (and images) at 1M files then reads the
+-- words' GIN index and a narrow table instead of 190k wide rows. count_files_query builds the statement (the
+-- benchmark explains it), count_files runs it.
 create function private.count_files_query(p_filter jsonb)
 returns text
 language plpgsql
@@ -451,7 +478,10 @@ as $$
 declare
   parts record := private.file_filter_parts(p_filter);
   readable text := private.readable_files_condition();
-  row_conditions text[] := parts.row_conditions;
+  -- Over alias f: these read columns file_search keeps; text conditions need the files row itself.
+  column_conditions text[] := parts.column_conditions;
+  text_conditions text[] := parts.text_conditions;
+  -- One per word, with %1$s for the alias of file_search.
   term_conditions text[] := '{}';
   sources text[] := '{}';
   filters text[] := '{}';
@@ -461,23 +491,33 @@ begin
   if readable = 'false' then
     return 'select 0::bigint';
   elsif readable <> 'true' then
-    row_conditions := readable || row_conditions;
+    column_conditions := readable || column_conditions;
   end if;
   foreach word in array parts.words loop
     if word ~ '[^[:alnum:]]' then
-      row_conditions := row_conditions || private.search_word_condition(word);
+      text_conditions := text_conditions || private.search_word_condition(word);
     else
       matching_terms := array(select t.id from private.search_terms t where t.term like '%' || word || '%');
       if cardinality(matching_terms) = 0 then
         return 'select 0::bigint';
       end if;
-      term_conditions := term_conditions || format('s.term_ids && %L::integer[]', matching_terms);
+      term_conditions := term_conditions || format('%%1$s.term_ids && %L::integer[]', matching_terms);
     end if;
   end loop;
 
+  -- The words' terms (all in one scan of file_search), then the tag's and the collection's links.
   if cardinality(term_conditions) > 0 then
-    sources := sources || format('select s.file_id from private.file_search_terms s where %s',
-                                 array_to_string(term_conditions, ' and '));
+    if cardinality(text_conditions) = 0 then
+      -- Everything else is in file_search too: filter it in the same scan.
+      sources := sources || format('select f.file_id from private.file_search f where %s',
+                                   array_to_string(array(select format(c, 'f') from unnest(term_conditions) as c)
+                                                   || column_conditions, ' and '));
+      column_conditions := '{}';
+    else
+      sources := sources || format('select s.file_id from private.file_search s where %s',
+                                   array_to_string(array(select format(c, 's') from unnest(term_conditions) as c),
+                                                   ' and '));
+    end if;
   end if;
   if parts.tag_id is not null then
     sources := sources || format('select ft.file_id from public.file_tags ft where ft.tag_id = %L::uuid', parts.tag_id);
@@ -488,16 +528,20 @@ begin
   end if;
 
   if cardinality(sources) = 0 then
+    -- Type, status and the other columns alone: counted from files' own (partial) indexes.
     return format('select count(*) from public.files f where %s',
-                  coalesce(nullif(array_to_string(row_conditions, ' and '), ''), 'true'));
+                  coalesce(nullif(array_to_string(column_conditions || text_conditions, ' and '), ''), 'true'));
   end if;
   -- The first source drives; the others (a file has at most one link to a tag or a collection) narrow it.
   for i in 2 .. cardinality(sources) loop
     filters := filters || format('d.file_id in (%s)', sources[i]);
   end loop;
   return format('select count(*) from (%s) d %s %s', sources[1],
-                case when cardinality(row_conditions) > 0 then 'join public.files f on f.id = d.file_id' else '' end,
-                coalesce('where ' || nullif(array_to_string(filters || row_conditions, ' and '), ''), ''));
+                case when cardinality(text_conditions) > 0 then 'join public.files f on f.id = d.file_id'
+                     when cardinality(column_conditions) > 0 then 'join private.file_search f on f.file_id = d.file_id'
+                     else '' end,
+                coalesce('where ' || nullif(array_to_string(filters || column_conditions || text_conditions, ' and '), ''),
+                         ''));
 end
 $$;
 revoke all on function private.count_files_query(jsonb) from public;

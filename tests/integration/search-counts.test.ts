@@ -88,6 +88,10 @@ describe('the heading counts what the page lists', () => {
     ['words and the tag', () => ({ query: marker, tagId })],
     ['words and a type', () => ({ query: marker, type: 'not-image' })],
     ['words and a status', () => ({ query: marker, status: 'published' })],
+    ['words, a type and the tag', () => ({ query: marker, type: 'image', tagId })],
+    ["words and 'Sin traducir'", () => ({ query: marker, translation: 'missing' })],
+    ['a dashed word and a type', () => ({ query: `king-size ${marker}`, type: 'image' })],
+    ['the tag and a status', () => ({ tagId, status: 'unpublished' })],
   ])('%s', async (_label, filter) => {
     const { listed, counted } = await pageAndCount(filter());
     expect(counted).toBe(listed);
@@ -125,6 +129,15 @@ describe('the search terms follow every change to a file', () => {
     expect(await count(`terrace${marker}`)).toBe(0);
   });
 
+  it('a published or unpublished file moves between the status counts', async () => {
+    const published = async () => (await pageAndCount({ query: marker, status: 'published' })).counted;
+    const before = await published();
+    expect((await admin.rpc('publish_files', { p_published: true, p_file_ids: [ids.dos] })).error).toBeNull();
+    expect(await published()).toBe(before + 1);
+    expect((await admin.rpc('publish_files', { p_published: false, p_file_ids: [ids.dos] })).error).toBeNull();
+    expect(await published()).toBe(before);
+  });
+
   it('a deleted file leaves the count, a restored one comes back', async () => {
     const before = await count(marker);
     expect((await admin.rpc('delete_files', { p_file_ids: [ids.tres] })).error).toBeNull();
@@ -133,16 +146,18 @@ describe('the search terms follow every change to a file', () => {
     expect(await count(marker)).toBe(before);
   });
 
-  it('every file has its terms row, holding exactly the terms of its text', async () => {
+  it('every file has its search index row, holding exactly the terms of its text and its filter columns', async () => {
     const db = await adminDb();
     try {
       const { rows } = await db.query<{ stale: number }>(
         `select count(*)::int as stale from public.files f
-           left join private.file_search_terms s on s.file_id = f.id
+           left join private.file_search s on s.file_id = f.id
           where s.file_id is null
              or s.term_ids is distinct from array(
                   select t.id from private.search_text_terms(f.search_document) as w(term)
-                    join private.search_terms t on t.term = w.term order by 1)`,
+                    join private.search_terms t on t.term = w.term order by 1)
+             or (s.is_image, s.published, s.operations, s.duplicate_of, s.uploader_id)
+                is distinct from (f.is_image, f.published, f.operations, f.duplicate_of, f.uploader_id)`,
       );
       expect(rows[0]!.stale).toBe(0);
     } finally {
