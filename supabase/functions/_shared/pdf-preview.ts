@@ -92,7 +92,10 @@ export async function renderFirstPage(pdf: Uint8Array): Promise<PreviewResult> {
       // 'bitmap' hands back the raw pixels, RGBA (PDFium's reverse byte order), over a white page.
       const rendered = await page.render({ scale, render: 'bitmap', renderFormFields: false });
       if (rendered.width < 1 || rendered.height < 1) return { preview: null, reason: 'the first page is too thin' };
-      const encoded = jpeg.encode({ data: rendered.data, width: rendered.width, height: rendered.height }, JPEG_QUALITY);
+      const encoded = jpeg.encode(
+        { data: rendered.data, width: rendered.width, height: rendered.height },
+        JPEG_QUALITY,
+      );
       return { preview: { jpeg: new Uint8Array(encoded.data), width: rendered.width, height: rendered.height } };
     } finally {
       document.destroy();

@@ -88,7 +88,8 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
         if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
       }
     }
-    const previewPath = whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
+    const previewPath =
+      whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
     whole = null;
     // Only if the object is still the one just read: a replacement meanwhile queued its own processing.
     const updated = await admin
