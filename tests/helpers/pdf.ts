@@ -18,6 +18,8 @@ export interface PdfOptions {
   pages: PdfPage[];
   /** Adds a Standard security handler that needs a password nobody passes. */
   encrypted?: boolean;
+  /** Bytes of an unused stream object, to make a big document of a small page. */
+  padding?: number;
 }
 
 /** Text for a PDF string literal: only printable ASCII, with the three special characters escaped. */
@@ -69,6 +71,8 @@ export function makePdf(options: PdfOptions): Buffer {
         `<< /Filter /Standard /V 1 /R 2 /P -44 /O <${'7a'.repeat(32)}> /U <${'3c'.repeat(32)}> >>`,
       )
     : null;
+
+  if (options.padding) add(`<< /Length ${options.padding} >>\nstream\n${'0'.repeat(options.padding)}\nendstream`);
 
   let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];

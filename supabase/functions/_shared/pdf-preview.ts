@@ -13,7 +13,7 @@ import { PDFiumLibrary } from '@hyzyla/pdfium';
 import jpeg from 'jpeg-js';
 
 /** Larger documents get no preview (the extension tile stays). */
-export const PREVIEW_MAX_SOURCE_BYTES = 40 * 1024 * 1024;
+export const PREVIEW_MAX_SOURCE_BYTES = 40 * 1024 * 1024; // 40 MiB
 /** The rendered page fits in this many pixels both ways: the lightbox's 2048×1536 box shows it unscaled. */
 export const PREVIEW_LONGEST_SIDE = 1536;
 const JPEG_QUALITY = 82;
