@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useIsMutating } from '@tanstack/react-query';
 import { deployment } from '../config/deployment.ts';
 import { paths, signOutState } from '../config/paths.ts';
@@ -8,7 +9,7 @@ import { useIsAdmin } from '../lib/auth/auth-provider.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
 import { useUploadActivity } from '../lib/uploads/upload-activity.tsx';
-import { enabledAdminSections } from './admin-sections.ts';
+import { enabledAdminSections, type AdminSection } from './admin-sections.ts';
 import { ConnectionBanner } from '../components/ui/connection-banner.tsx';
 
 const adminSections = enabledAdminSections(deployment.features);
@@ -54,9 +55,14 @@ export function PrivateLayout() {
                 Subir Archivos {uploading && <Spinner size="small" label="Subiendo archivos" />}
               </NavLink>
             </li>
+            {isAdmin && adminSections.length > 0 && (
+              <li className="admin-sections-menu">
+                <AdminSectionsMenu sections={adminSections} pathname={location.pathname} />
+              </li>
+            )}
             {isAdmin &&
               adminSections.map((section) => (
-                <li key={section.to}>
+                <li key={section.to} className="admin-section-entry">
                   <NavLink to={section.to}>{section.label}</NavLink>
                 </li>
               ))}
@@ -82,5 +88,30 @@ export function PrivateLayout() {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/**
+ * The admin sections behind one 'Administración' menu (a Radix dropdown) where the bar is too narrow to list
+ * them (768–1399 px, styles.css): the bar stays one line, as it does listing them all on a wide screen and
+ * folded behind 'Menú' on a phone. Only one of the two forms is displayed at any width.
+ */
+function AdminSectionsMenu({ sections, pathname }: { sections: readonly AdminSection[]; pathname: string }) {
+  const inSection = sections.some((section) => pathname === section.to || pathname.startsWith(`${section.to}/`));
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={`link-button admin-menu-trigger${inSection ? ' active' : ''}`}>
+        Administración <span aria-hidden="true">▾</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" sideOffset={6} align="start" collisionPadding={8}>
+          {sections.map((section) => (
+            <DropdownMenu.Item key={section.to} className="menu-item" asChild>
+              <NavLink to={section.to}>{section.label}</NavLink>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
