@@ -99,7 +99,8 @@ export function PrivateLayout() {
 function AdminSectionsMenu({ sections, pathname }: { sections: readonly AdminSection[]; pathname: string }) {
   const inSection = sections.some((section) => pathname === section.to || pathname.startsWith(`${section.to}/`));
   return (
-    <DropdownMenu.Root>
+    // Not modal: a menu of links in the bar, like the bar itself; the page stays in the accessibility tree.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={`link-button admin-menu-trigger${inSection ? ' active' : ''}`}>
         Administración <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
