@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useIsMutating } from '@tanstack/react-query';
 import { deployment } from '../config/deployment.ts';
 import { paths, signOutState } from '../config/paths.ts';
@@ -9,10 +8,13 @@ import { useIsAdmin } from '../lib/auth/auth-provider.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
 import { useUploadActivity } from '../lib/uploads/upload-activity.tsx';
-import { enabledAdminSections, type AdminSection } from './admin-sections.ts';
+import { enabledAdminSections } from './admin-sections.ts';
+import { onDemand } from '../lib/on-demand.ts';
 import { ConnectionBanner } from '../components/ui/connection-banner.tsx';
 
 const adminSections = enabledAdminSections(deployment.features);
+// The menu's Radix code loads just after the first paint, not with the app's initial JavaScript.
+const adminMenuModule = onDemand(() => import('./admin-sections-menu.tsx'));
 
 /** The top bar of every private screen (spec section 2). Admin entries mirror the role in the database. */
 export function PrivateLayout() {
@@ -25,6 +27,9 @@ export function PrivateLayout() {
   const location = useLocation();
   const [menu, setMenu] = useState({ open: false, at: location.pathname });
   const menuOpen = menu.open && menu.at === location.pathname;
+  const AdminSectionsMenu = adminMenuModule.useModule(isAdmin && adminSections.length > 0)?.AdminSectionsMenu;
+  // A click on 'Administración' before its menu has loaded opens it once it has.
+  const [adminMenuWanted, setAdminMenuWanted] = useState(false);
 
   return (
     <div className="app">
@@ -57,7 +62,23 @@ export function PrivateLayout() {
             </li>
             {isAdmin && adminSections.length > 0 && (
               <li className="admin-sections-menu">
-                <AdminSectionsMenu sections={adminSections} pathname={location.pathname} />
+                {AdminSectionsMenu ? (
+                  <AdminSectionsMenu
+                    sections={adminSections}
+                    pathname={location.pathname}
+                    defaultOpen={adminMenuWanted}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button admin-menu-trigger"
+                    aria-haspopup="menu"
+                    aria-expanded={false}
+                    onClick={() => setAdminMenuWanted(true)}
+                  >
+                    Administración <span aria-hidden="true">▾</span>
+                  </button>
+                )}
               </li>
             )}
             {isAdmin &&
@@ -88,31 +109,5 @@ export function PrivateLayout() {
         <Outlet />
       </main>
     </div>
-  );
-}
-
-/**
- * The admin sections behind one 'Administración' menu (a Radix dropdown) where the bar is too narrow to list
- * them (768–1399 px, styles.css): the bar stays one line, as it does listing them all on a wide screen and
- * folded behind 'Menú' on a phone. Only one of the two forms is displayed at any width.
- */
-function AdminSectionsMenu({ sections, pathname }: { sections: readonly AdminSection[]; pathname: string }) {
-  const inSection = sections.some((section) => pathname === section.to || pathname.startsWith(`${section.to}/`));
-  return (
-    // Not modal: a menu of links in the bar, like the bar itself; the page stays in the accessibility tree.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`link-button admin-menu-trigger${inSection ? ' active' : ''}`}>
-        Administración <span aria-hidden="true">▾</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" sideOffset={6} align="start" collisionPadding={8}>
-          {sections.map((section) => (
-            <DropdownMenu.Item key={section.to} className="menu-item" asChild>
-              <NavLink to={section.to}>{section.label}</NavLink>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }
