@@ -16,7 +16,7 @@ let browser: Browser;
 let service: SupabaseClient;
 const marker = `docprev${crypto.randomUUID().slice(0, 6)}`;
 const pdfName = `${marker} Carta de vinos`;
-const docxName = `${marker} Letra de la canción`;
+const docxName = `${marker} Contrato de proveedor`;
 let pdfId: string;
 
 /** Stores `bytes` and writes the file row still processing, as an upload does; post-processing does the rest. */
@@ -57,7 +57,7 @@ beforeAll(async () => {
   pdfId = await upload(a4Pdf('Carta de vinos'), 'pdf', pdfName, 'application/pdf');
   // Not a real Word file: the point is that nothing but a PDF gets a picture.
   await upload(
-    Buffer.from('PK\u0003\u0004 letra'),
+    Buffer.from('PK\u0003\u0004 contrato'),
     'docx',
     docxName,
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
