@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs } from '../helpers/browser.ts';
 import { client, signedInSeed } from '../helpers/clients.ts';
+import { overlappingElements } from '../helpers/overlaps.ts';
 import { eventually } from '../helpers/checks.ts';
 import { a4Pdf } from '../helpers/pdf.ts';
 
@@ -85,12 +86,13 @@ describe('document cards', () => {
       expect(box.height / box.width).toBeGreaterThan(1.3);
       const media = (await card(page, pdfName).locator('.file-card-media').boundingBox())!;
       expect(box.height).toBeLessThanOrEqual(media.height);
-      expect(await card(page, pdfName).locator('.file-page-extension').textContent()).toBe('PDF');
+      expect(await card(page, pdfName).locator('.file-meta').textContent()).toMatch(/^PDF · 1,\d+ KB · /);
 
       const docx = card(page, docxName);
       expect(await docx.locator('img').count()).toBe(0);
       expect(await docx.locator('.file-tile-document').textContent()).toBe('DOCX');
 
+      expect(await overlappingElements(page)).toEqual([]);
       await screenshot(page, `document-previews-${viewport}`);
       await expectAccessible(page);
       await context.close();

@@ -62,10 +62,12 @@ function pdfium(): Promise<PDFiumLibrary> {
   return library;
 }
 
+/**
+ * The next document gets a fresh PDFium; this one is left to the garbage collector with its heap once nobody
+ * holds it (a render still running elsewhere in this isolate keeps it until it ends, so it is not destroyed).
+ */
 function dropLibrary() {
-  const current = library;
   library = undefined;
-  void current?.then((instance) => instance.destroy()).catch(() => {});
 }
 
 /** The first page of `pdf`, or why there is none. Never throws. */

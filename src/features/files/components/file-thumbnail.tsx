@@ -7,8 +7,9 @@ import { pictureOf } from '../../../lib/media/file-picture.ts';
 type ThumbnailFile = Pick<FileRow, 'is_image' | 'processing' | 'object_path' | 'preview_path' | 'extension'>;
 
 /**
- * A card's picture: a thumbnail for images, the first page for PDFs (a sheet on the document tile), the
- * extension for other documents and for PDFs without a preview, a spinner while processing.
+ * A card's picture: a thumbnail for images, the first page for PDFs (a sheet on the document tile; the card's
+ * caption names the extension), the extension for other documents and for PDFs without a preview, a spinner
+ * while processing.
  */
 export function FileThumbnail({ file }: { file: ThumbnailFile }) {
   const picture = pictureOf(file);
@@ -29,9 +30,6 @@ export function FileThumbnail({ file }: { file: ThumbnailFile }) {
     return (
       <span className="file-tile file-tile-document file-tile-page">
         <img className="file-page" src={url} alt="" loading="lazy" />
-        <span className="file-page-extension" aria-hidden="true">
-          {(file.extension || '?').toUpperCase()}
-        </span>
       </span>
     );
   }
