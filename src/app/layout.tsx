@@ -9,9 +9,12 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';
 import { useUploadActivity } from '../lib/uploads/upload-activity.tsx';
 import { enabledAdminSections } from './admin-sections.ts';
+import { onDemand } from '../lib/on-demand.ts';
 import { ConnectionBanner } from '../components/ui/connection-banner.tsx';
 
 const adminSections = enabledAdminSections(deployment.features);
+// The menu's Radix code loads just after the first paint, not with the app's initial JavaScript.
+const adminMenuModule = onDemand(() => import('./admin-sections-menu.tsx'));
 
 /** The top bar of every private screen (spec section 2). Admin entries mirror the role in the database. */
 export function PrivateLayout() {
@@ -24,6 +27,9 @@ export function PrivateLayout() {
   const location = useLocation();
   const [menu, setMenu] = useState({ open: false, at: location.pathname });
   const menuOpen = menu.open && menu.at === location.pathname;
+  const AdminSectionsMenu = adminMenuModule.useModule(isAdmin && adminSections.length > 0)?.AdminSectionsMenu;
+  // A click on 'Administración' before its menu has loaded opens it once it has.
+  const [adminMenuWanted, setAdminMenuWanted] = useState(false);
 
   return (
     <div className="app">
@@ -54,9 +60,30 @@ export function PrivateLayout() {
                 Subir Archivos {uploading && <Spinner size="small" label="Subiendo archivos" />}
               </NavLink>
             </li>
+            {isAdmin && adminSections.length > 0 && (
+              <li className="admin-sections-menu">
+                {AdminSectionsMenu ? (
+                  <AdminSectionsMenu
+                    sections={adminSections}
+                    pathname={location.pathname}
+                    defaultOpen={adminMenuWanted}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button admin-menu-trigger"
+                    aria-haspopup="menu"
+                    aria-expanded={false}
+                    onClick={() => setAdminMenuWanted(true)}
+                  >
+                    Administración <span aria-hidden="true">▾</span>
+                  </button>
+                )}
+              </li>
+            )}
             {isAdmin &&
               adminSections.map((section) => (
-                <li key={section.to}>
+                <li key={section.to} className="admin-section-entry">
                   <NavLink to={section.to}>{section.label}</NavLink>
                 </li>
               ))}

@@ -208,14 +208,14 @@ isOneToOne: false
                   ]
                 },"files": {
                   Row: {
-                    "b2b": boolean,"checksum": string | null,"description_en": string,"description_es": string,"duplicate_of": string | null,"extension": string,"file_name": string,"height": number | null,"id": string,"is_image": boolean | null,"mime_type": string | null,"name_en": string,"name_es": string,"object_path": string,"operations": boolean,"original_file_name": string,"panorama": boolean,"processed_at": string | null,"processing": boolean,"processing_error": string | null,"published": boolean,"search_document": string,"size": number,"updated_at": string,"uploaded_on": string,"uploader_email": string | null,"uploader_id": string | null,"width": number | null
+                    "b2b": boolean,"checksum": string | null,"description_en": string,"description_es": string,"duplicate_of": string | null,"extension": string,"file_name": string,"height": number | null,"id": string,"is_image": boolean | null,"mime_type": string | null,"name_en": string,"name_es": string,"object_path": string,"operations": boolean,"original_file_name": string,"panorama": boolean,"preview_path": string | null,"processed_at": string | null,"processing": boolean,"processing_error": string | null,"published": boolean,"search_document": string,"size": number,"updated_at": string,"uploaded_on": string,"uploader_email": string | null,"uploader_id": string | null,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"preview_path"?: string | null,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Update: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"preview_path"?: string | null,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Relationships: [
                     {
@@ -318,14 +318,14 @@ isOneToOne: false
                   ]
                 },"trashed_files": {
                   Row: {
-                    "collection_links": NonNullable<Json>,"deleted_at": string,"deleted_by": string | null,"deleted_by_email": string | null,"extension": string,"file": NonNullable<Json>,"file_id": string,"is_image": boolean,"name_es": string,"object_path": string,"restoring": boolean,"tag_ids": (string)[]
+                    "collection_links": NonNullable<Json>,"deleted_at": string,"deleted_by": string | null,"deleted_by_email": string | null,"extension": string,"file": NonNullable<Json>,"file_id": string,"is_image": boolean,"name_es": string,"object_path": string,"preview_path": string | null,"restoring": boolean,"tag_ids": (string)[]
                   }
                   ComputedFields: never
                   Insert: {
-                    "collection_links"?: NonNullable<Json>,"deleted_at"?: string,"deleted_by"?: string | null,"deleted_by_email"?: string | null,"extension"?: string,"file": NonNullable<Json>,"file_id": string,"is_image"?: boolean,"name_es": string,"object_path": string,"restoring"?: boolean,"tag_ids"?: (string)[]
+                    "collection_links"?: NonNullable<Json>,"deleted_at"?: string,"deleted_by"?: string | null,"deleted_by_email"?: string | null,"extension"?: string,"file": NonNullable<Json>,"file_id": string,"is_image"?: boolean,"name_es": string,"object_path": string,"preview_path"?: string | null,"restoring"?: boolean,"tag_ids"?: (string)[]
                   }
                   Update: {
-                    "collection_links"?: NonNullable<Json>,"deleted_at"?: string,"deleted_by"?: string | null,"deleted_by_email"?: string | null,"extension"?: string,"file"?: NonNullable<Json>,"file_id"?: string,"is_image"?: boolean,"name_es"?: string,"object_path"?: string,"restoring"?: boolean,"tag_ids"?: (string)[]
+                    "collection_links"?: NonNullable<Json>,"deleted_at"?: string,"deleted_by"?: string | null,"deleted_by_email"?: string | null,"extension"?: string,"file"?: NonNullable<Json>,"file_id"?: string,"is_image"?: boolean,"name_es"?: string,"object_path"?: string,"preview_path"?: string | null,"restoring"?: boolean,"tag_ids"?: (string)[]
                   }
                   Relationships: [
                     
@@ -498,6 +498,7 @@ isOneToOne: false
 "operations": boolean,
 "original_file_name": string,
 "panorama": boolean,
+"preview_path": string | null,
 "processed_at": string | null,
 "processing": boolean,
 "processing_error": string | null,
@@ -549,6 +550,7 @@ isOneToOne: false
 "operations": boolean,
 "original_file_name": string,
 "panorama": boolean,
+"preview_path": string | null,
 "processed_at": string | null,
 "processing": boolean,
 "processing_error": string | null,

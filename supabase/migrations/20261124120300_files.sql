@@ -1,6 +1,7 @@
 -- Files of the library and their tags.
 -- A file row is written when its upload has finished (spec section 3); post-processing (the server job
--- `process_upload`, server_jobs.sql) fills mime type, dimensions and checksum and clears `processing`.
+-- `process_upload`, server_jobs.sql) fills mime type, dimensions, checksum and a PDF's first-page picture
+-- (`preview_path`) and clears `processing`.
 -- Uploaders see and edit only the text and tags of files they uploaded; publication, B2B, panorama,
 -- operations and collection links are admin-only, enforced by policies plus the write-rules trigger.
 -- Who uploaded a file, when, and how big it is are the server's facts (set_server_owned_file_columns).
@@ -36,6 +37,9 @@ create table public.files (
   width integer check (width > 0),
   height integer check (height > 0),
   checksum text check (checksum ~ '^[0-9a-f]{64}$'),
+  -- A PDF's first page as a JPEG beside its object in the media bucket (`{object_path}.preview.jpg`), written
+  -- by post-processing only; null for other files and for PDFs that could not be rendered (the extension tile).
+  preview_path text check (char_length(preview_path) between 1 and 420),
   -- Unaccented, lower-case text that search matches against: id, names, descriptions, original file name
   -- and the names of the file's tags. Maintained by triggers (file_search.sql), never written by clients.
   search_document text not null default '',
@@ -139,7 +143,7 @@ begin
     if new.published or not new.processing or new.uploader_id is distinct from auth.uid()
        or new.panorama or new.operations or not new.b2b
        or new.mime_type is not null or new.width is not null or new.height is not null
-       or new.checksum is not null or new.processing_error is not null then
+       or new.checksum is not null or new.processing_error is not null or new.preview_path is not null then
       raise exception 'Only admins may set these file options'
         using errcode = '42501', hint = 'NOT_ADMIN';
     end if;
@@ -151,6 +155,7 @@ begin
      or new.uploaded_on is distinct from old.uploaded_on or new.id is distinct from old.id
      or new.mime_type is distinct from old.mime_type or new.width is distinct from old.width
      or new.height is distinct from old.height or new.checksum is distinct from old.checksum
+     or new.preview_path is distinct from old.preview_path
      or new.processed_at is distinct from old.processed_at
      or new.processing_error is distinct from old.processing_error
      or (new.processing is distinct from old.processing and not new.processing)
@@ -172,7 +177,9 @@ create trigger files_enforce_write_rules
 --     uploaded_on is now(), size and mime type come from the stored object's metadata in storage.objects;
 --   * update: uploaded_on never changes; uploader and size change only with the object (a replacement,
 --     'Subir nuevo archivo'), and then come from the caller and the new object, the file name from its
---     path, and the file goes back to `processing` with its old checksum and dimensions cleared;
+--     path, and the file goes back to `processing` with its old checksum, dimensions and preview cleared;
+--   * the preview (preview_path) points at an object only post-processing writes: no user, admins
+--     included, sets it (an insert starts without one, an update keeps the one it had);
 --   * a restore from the Papelera (restore_files, trash.sql) writes the row back as it was.
 -- Writes without a user (service role, SQL, seeds, migrations) are trusted as they are.
 create function private.set_server_owned_file_columns()
@@ -197,6 +204,7 @@ begin
 
   if tg_op = 'UPDATE' then
     new.uploaded_on := old.uploaded_on;
+    new.preview_path := old.preview_path;
     if new.object_path is not distinct from old.object_path then
       new.size := old.size;
       new.uploader_id := old.uploader_id;
@@ -224,6 +232,7 @@ begin
   -- Until the object has landed the size is unknown; post-processing measures the stored bytes anyway.
   new.size := coalesce(object_size, 0);
   new.mime_type := object_mime;
+  new.preview_path := null;
   if tg_op = 'INSERT' then
     new.uploaded_on := now();
   else

@@ -4,6 +4,9 @@
 -- links, so an admin can restore it; its object is moved to the private `trash` bucket by the trash mover
 -- (a server job reading trash_jobs). After 30 days, or on 'Borrar definitivamente', the row and the bytes go
 -- for good. Replacing a file's object ('Subir nuevo archivo') sends the old object to the trash bucket too.
+-- A PDF's first-page picture (files.preview_path, beside its object in `media`) goes wherever its file goes:
+-- to the trash with it, back on restore, away on purge; a picture its file no longer points at (the object
+-- was replaced, or rendered again without one) is removed outright, since post-processing can redo it.
 --
 -- Why a trash table rather than a `files.deleted_at` column: the row really leaves public.files, so every
 -- reader of files (RLS, search and its counts, the bulk RPCs, the tag and collection counts, the public
@@ -13,7 +16,8 @@
 -- already follow. The cost is that restoring writes the row back, which the file triggers recognise by the
 -- trashed row's `restoring` flag.
 
--- Objects to move: deleted or replaced files' objects to the trash, restored ones back, purged ones removed.
+-- Objects to move: deleted or replaced files' objects (and previews) to the trash, restored ones back, purged
+-- ones removed, replaced previews removed.
 -- Worked off by the `trash_objects` server job (server_jobs.sql), queued in the same transaction.
 create table public.trash_jobs (
   id bigint generated always as identity primary key,
@@ -50,7 +54,10 @@ set search_path = ''
 as $$
 begin
   insert into public.trash_jobs (file_id, object_path, trash_path, deleted_by)
-  select d.id, d.object_path, d.object_path, auth.uid() from deleted_files d;
+  select d.id, o.path, o.path, auth.uid()
+    from deleted_files d
+   cross join lateral (values (d.object_path), (d.preview_path)) as o(path)
+   where o.path is not null;
   return null;
 end
 $$;
@@ -81,6 +88,28 @@ create trigger files_queue_trash_job_for_replaced_object
   when (old.object_path is distinct from new.object_path)
   execute function private.queue_trash_job_for_replaced_object();
 
+-- Not `update of preview_path`: a replacement clears it in a BEFORE trigger (files.sql), which such a trigger
+-- would not see.
+create function private.queue_removal_of_replaced_preview()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.trash_jobs (file_id, bucket_id, object_path, trash_bucket_id, trash_path, deleted_by, action)
+  values (old.id, 'media', old.preview_path, 'media', old.preview_path, auth.uid(), 'remove');
+  return null;
+end
+$$;
+revoke all on function private.queue_removal_of_replaced_preview() from public;
+
+create trigger files_queue_removal_of_replaced_preview
+  after update on public.files
+  for each row
+  when (old.preview_path is not null and old.preview_path is distinct from new.preview_path)
+  execute function private.queue_removal_of_replaced_preview();
+
 -- The trashed files -----------------------------------------------------------------------------------------
 
 create table public.trashed_files (
@@ -91,6 +120,8 @@ create table public.trashed_files (
   is_image boolean not null default false,
   -- The object the file pointed at when deleted (after any replacement): the one restore brings back.
   object_path text not null,
+  -- Its first-page picture (a PDF's), moved to the trash with it: what the Papelera shows.
+  preview_path text,
   -- The files row as it was, to write back as it was.
   file jsonb not null,
   tag_ids uuid[] not null default '{}',
@@ -127,10 +158,11 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.trashed_files (file_id, name_es, extension, is_image, object_path, file, tag_ids,
-                                    collection_links, deleted_by, deleted_by_email)
+  insert into public.trashed_files (file_id, name_es, extension, is_image, object_path, preview_path, file,
+                                    tag_ids, collection_links, deleted_by, deleted_by_email)
   values (
-    old.id, old.name_es, old.extension, old.is_image, old.object_path, to_jsonb(old) - 'search_document',
+    old.id, old.name_es, old.extension, old.is_image, old.object_path, old.preview_path,
+    to_jsonb(old) - 'search_document',
     coalesce((select array_agg(ft.tag_id order by ft.tag_id) from public.file_tags ft where ft.file_id = old.id), '{}'),
     coalesce((select jsonb_agg(jsonb_build_object('collection_id', cf.collection_id, 'added_at', cf.added_at))
                 from public.collection_files cf where cf.file_id = old.id), '[]'::jsonb),
@@ -139,7 +171,8 @@ begin
   )
   on conflict (file_id) do update
     set name_es = excluded.name_es, extension = excluded.extension, is_image = excluded.is_image,
-        object_path = excluded.object_path, file = excluded.file, tag_ids = excluded.tag_ids,
+        object_path = excluded.object_path, preview_path = excluded.preview_path, file = excluded.file,
+        tag_ids = excluded.tag_ids,
         collection_links = excluded.collection_links, deleted_at = now(), deleted_by = excluded.deleted_by,
         deleted_by_email = excluded.deleted_by_email, restoring = false;
   return old;
@@ -168,8 +201,9 @@ grant execute on function private.file_exists(uuid) to anon, authenticated, serv
 
 -- 'Restaurar' -----------------------------------------------------------------------------------------------
 -- Writes trashed files back into public.files with the same id and every column as it was, puts back their
--- tags and collection links (those that still exist), and queues a trash job that moves the object back from
--- `trash` to `media` (after any pending move the other way, as jobs run in order). One transaction.
+-- tags and collection links (those that still exist), and queues trash jobs that move the object and its
+-- preview back from `trash` to `media` (after any pending move the other way, as jobs run in order). One
+-- transaction.
 create function public.restore_files(p_file_ids uuid[])
 returns integer
 language plpgsql
@@ -189,13 +223,13 @@ begin
   insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, description_es,
                             description_en, size, uploaded_on, uploader_id, uploader_email, extension, processing,
                             processing_error, processed_at, published, panorama, b2b, operations, mime_type,
-                            width, height, checksum)
+                            width, height, checksum, preview_path)
   select r.id, r.file_name, r.object_path, r.original_file_name, r.name_es, r.name_en, r.description_es,
          r.description_en, r.size, r.uploaded_on,
          -- An uploader removed meanwhile: the file stays, without its uploader (as on delete set null).
          (select u.id from auth.users u where u.id = r.uploader_id), r.uploader_email, r.extension, r.processing,
          r.processing_error, r.processed_at, r.published, r.panorama, r.b2b, r.operations, r.mime_type,
-         r.width, r.height, r.checksum
+         r.width, r.height, r.checksum, t.preview_path
     from public.trashed_files t
    cross join lateral jsonb_populate_record(null::public.files, t.file) r
    where t.restoring;
@@ -218,9 +252,10 @@ begin
 
   -- The bytes: from the trash back to where the row points.
   insert into public.trash_jobs (file_id, bucket_id, object_path, trash_bucket_id, trash_path, deleted_by)
-  select t.file_id, 'trash', t.object_path, 'media', t.object_path, auth.uid()
+  select t.file_id, 'trash', o.path, 'media', o.path, auth.uid()
     from public.trashed_files t
-   where t.restoring;
+   cross join lateral (values (t.object_path), (t.preview_path)) as o(path)
+   where t.restoring and o.path is not null;
 
   delete from public.trashed_files t where t.restoring;
   return restored;
@@ -249,7 +284,7 @@ revoke all on function private.trash_retention() from public;
 grant execute on function private.trash_retention() to authenticated, service_role;
 
 -- Forgets trashed files for good: their rows, and (by trash jobs) every object of theirs in the trash bucket
--- (the one they had when deleted and those replaced before).
+-- (the one they had when deleted, its preview, and those replaced before).
 create function private.forget_trashed_files(p_file_ids uuid[])
 returns integer
 language plpgsql

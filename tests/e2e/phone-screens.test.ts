@@ -50,6 +50,27 @@ describe('the files screen on a phone', () => {
     await expectAccessible(page);
   });
 
+  it("keeps the count and 'Seleccionar todos' on one row, so the grid starts higher", async () => {
+    await openFiles();
+    const heading = (await page.locator('.files-heading').boundingBox())!;
+    const title = (await page.locator('.files-heading h1').boundingBox())!;
+    const selectAll = page.getByRole('button', { name: /^Seleccionar todos \(\d+\)$/ });
+    const button = (await selectAll.boundingBox())!;
+    // Beside the heading, not under it: the button's middle is within the heading's line.
+    expect(Math.abs(button.y + button.height / 2 - (title.y + title.height / 2))).toBeLessThan(6);
+    expect(button.x).toBeGreaterThan(title.x + title.width);
+    expect(button.x + button.width).toBeLessThanOrEqual(viewports.phone.width - 16 + 1);
+    // One row (about 37 px) where it took two (77 px): the first card starts at ~232 px instead of ~272.
+    expect(heading.height).toBeLessThanOrEqual(40);
+    const firstCard = (await page.locator('.file-card').first().boundingBox())!;
+    expect(firstCard.y).toBeLessThan(240);
+    expect(await selectAll.innerText()).toBe('Todos');
+    await selectAll.click();
+    await page.getByRole('region', { name: 'Archivos seleccionados' }).waitFor();
+    await screenshot(page, 'phone-files-all-selected');
+    await page.keyboard.press('Escape');
+  });
+
   it("keeps every filter in one 'Filtros' sheet, and shows what is set as removable chips", async () => {
     await openFiles();
     expect(await filterChip(page, 'Tipo').isVisible()).toBe(false);

@@ -65,7 +65,8 @@ describe('sign-in', () => {
     await signIn(page, ...ADMIN);
     await page.waitForURL('**/private/files');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^\d+ archivos filtrados$/);
-    await expect.poll(() => page.getByRole('link', { name: 'Etiquetas' }).count()).toBe(1);
+    // At 1280 px the admin sections sit behind 'Administración' (the bar stays one line).
+    await expect.poll(() => page.getByRole('button', { name: 'Administración' }).count()).toBe(1);
     await expectAccessible(page);
     await screenshot(page, 'files-admin');
   });
@@ -117,6 +118,7 @@ describe('guards', () => {
     for (const name of ['Etiquetas', 'Usuarios', 'Colecciones', 'Academy', 'Operaciones']) {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
     }
+    expect(await page.getByRole('button', { name: 'Administración' }).count()).toBe(0);
     await screenshot(page, 'files-uploader');
     // The original signed them out to /login?redirect=/private/users, and every sign-in went back there and
     // was signed out again. Now they stay signed in, are told why, and can go on working.
@@ -153,6 +155,64 @@ describe('guards', () => {
   it('redirects / to the files screen', async () => {
     await page.goto(appUrl('/'));
     await page.waitForURL('**/login?redirect=%2Fprivate%2Ffiles');
+  });
+});
+
+describe('the top bar', () => {
+  /** The top of each entry of the bar that is displayed, and the bar's height. */
+  const barLayout = () =>
+    page.evaluate(() => {
+      const bar = document.querySelector('.top-bar')!.getBoundingClientRect();
+      const entries = [...document.querySelectorAll('.top-bar .brand, .top-bar nav li')]
+        .map((element) => ({ name: element.textContent?.trim() ?? '', rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0);
+      return { height: bar.height, entries: entries.map(({ name, rect }) => ({ name, top: Math.round(rect.top) })) };
+    });
+
+  it("keeps the admin's bar on one line from the phone's fold up, with the sections behind 'Administración' where they do not fit", async () => {
+    await page.goto(appUrl('/login'));
+    await signIn(page, ...ADMIN);
+    await page.waitForURL('**/private/files');
+    for (const width of [1440, 1399, 1280, 1024, 800, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByRole('link', { name: 'Archivos', exact: true }).waitFor();
+      const layout = await barLayout();
+      const lines = new Set(layout.entries.filter(({ name }) => name !== 'Mediateca').map(({ top }) => top));
+      expect({ width, lines: lines.size, salir: layout.entries.some(({ name }) => name === 'Salir') }).toEqual({
+        width,
+        lines: 1,
+        salir: true,
+      });
+      // One line at 56 px, as on the widest screen (it was 84 px with 'Salir' wrapped at 1280).
+      expect(layout.height).toBeLessThanOrEqual(56);
+      const listed = await page.getByRole('link', { name: 'Papelera', exact: true }).count();
+      const folded = await page.getByRole('button', { name: 'Administración' }).count();
+      expect({ width, listed, folded }).toEqual({
+        width,
+        listed: width >= 1400 ? 1 : 0,
+        folded: width >= 1400 ? 0 : 1,
+      });
+      if (width === 1280 || width === 1024) await screenshot(page, `top-bar-admin-${width}`);
+    }
+
+    // The menu lists every section and goes there.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.getByRole('button', { name: 'Administración' }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Etiquetas',
+      'Usuarios',
+      'Colecciones',
+      'Academy',
+      'Operaciones',
+      'Papelera',
+    ]);
+    await screenshot(page, 'top-bar-admin-menu-1024');
+    await expectAccessible(page);
+    await menu.getByRole('menuitem', { name: 'Papelera' }).click();
+    await page.waitForURL('**/private/trash');
+    await page.getByRole('heading', { name: 'Papelera' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Administración' }).getAttribute('class')).toContain('active');
   });
 });
 
@@ -283,12 +343,10 @@ describe('live updates from the database', () => {
     await signIn(page, member.email, member.password);
     await page.waitForURL('**/private/files');
     await expect.poll(() => page.getByRole('link', { name: 'Archivos', exact: true }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Etiquetas', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Administración' }).count()).toBe(0);
 
     await member.setRole('ADMIN');
-    await expect
-      .poll(() => page.getByRole('link', { name: 'Etiquetas', exact: true }).count(), { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Administración' }).count(), { timeout: 15_000 }).toBe(1);
     // Files the seed's admin uploaded: hidden from an uploader by RLS, refetched for the new admin.
     await expect.poll(async () => Number(await page.getByTestId('files-count').textContent())).toBeGreaterThan(0);
     await screenshot(page, 'files-promoted-to-admin');

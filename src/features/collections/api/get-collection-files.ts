@@ -7,7 +7,7 @@ export async function getCollectionFiles(collectionId: string, signal: AbortSign
   const { data, error } = await supabase
     .from('collection_files')
     .select(
-      'added_at, file:files!inner(id, name_es, extension, is_image, processing, published, object_path, updated_at)',
+      'added_at, file:files!inner(id, name_es, extension, is_image, processing, published, object_path, preview_path, updated_at)',
     )
     .eq('collection_id', collectionId)
     .order('added_at', { ascending: false })

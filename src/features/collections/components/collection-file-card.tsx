@@ -4,19 +4,23 @@ import { paths } from '../../../config/paths.ts';
 import { thumbnailUrlQueryOptions } from '../api/get-thumbnail-url.ts';
 import type { CollectionFile } from '../api/get-collection-files.ts';
 import { useRemoveCollectionFile } from '../api/remove-collection-file.ts';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
-/** A file of the collection: its thumbnail (or extension tile), name, published state and Quitar. */
+/**
+ * A file of the collection: its thumbnail (an image's, a PDF's first page) or extension tile, name, published
+ * state and Quitar.
+ */
 export function CollectionFileCard({ collectionId, file }: { collectionId: string; file: CollectionFile }) {
-  const showImage = file.is_image === true && !file.processing;
+  const picture = pictureOf(file);
   const thumbnail = useQuery({
-    ...thumbnailUrlQueryOptions(file.object_path, file.updated_at),
-    enabled: showImage,
+    ...thumbnailUrlQueryOptions(picture ?? '', file.updated_at),
+    enabled: picture !== null,
   });
   const remove = useRemoveCollectionFile();
   return (
     <li className="collection-file">
       <Link to={paths.file(file.id)} className="collection-file-link">
-        {showImage && thumbnail.data ? (
+        {picture && thumbnail.data ? (
           <img
             className="file-tile file-thumbnail"
             src={thumbnail.data}

@@ -3,13 +3,17 @@ import { storage } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
 import { fileKeys } from './keys.ts';
 
-/** The spec's CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original. */
-export type MediaVariant = 'thumbnail' | 'preview' | 'large' | 'download';
+/**
+ * The spec's CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original; a document's
+ * page in a card (`page`: portrait, as pages are, so it stays sharp at the card's height).
+ */
+export type MediaVariant = 'thumbnail' | 'page' | 'preview' | 'large' | 'download';
 
 const SIGNED_FOR_SECONDS = 3600;
 
 const TRANSFORMS = {
   thumbnail: { width: 400, height: 300, resize: 'contain' },
+  page: { width: 400, height: 400, resize: 'contain' },
   preview: { width: 1024, height: 768, resize: 'contain' },
   large: { width: 2048, height: 1536, resize: 'contain' },
 } as const;

@@ -6,6 +6,7 @@ import { FileThumbnail } from './file-thumbnail.tsx';
 import { FileInfoButton } from './file-info-button.tsx';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { paths } from '../../../config/paths.ts';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
 interface FileCardProps {
   file: FileRow;
@@ -22,6 +23,9 @@ interface FileCardProps {
  * Ctrl/meta-click opens the file in a new window, as any link does.
  */
 export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, onToggle, onPreview }: FileCardProps) {
+  // A document shown by its first page says what it is in the caption (its tile would have said it).
+  const kind = !file.is_image && pictureOf(file) ? `${(file.extension || '?').toUpperCase()} · ` : '';
+  const meta = `${kind}${formatSize(file.size)} · ${formatDateTime(file.uploaded_on)}`;
   return (
     <div
       role="listitem"
@@ -62,8 +66,8 @@ export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, o
         </span>
       )}
       {isAdmin && <FileInfoButton file={file} onPreview={() => onPreview(box.index)} />}
-      <span className="file-meta" title={`${formatSize(file.size)} · ${formatDateTime(file.uploaded_on)}`}>
-        {formatSize(file.size)} · {formatDateTime(file.uploaded_on)}
+      <span className="file-meta" title={meta}>
+        {meta}
       </span>
     </div>
   );

@@ -8,6 +8,7 @@ import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import type { FileRow } from '../api/search-files.ts';
 import { mediaUrlQuery } from '../api/get-media-url.ts';
 import { usePublishFiles } from '../api/publish-files.ts';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
 /**
  * The admin info panel of a card, opened (loaded on first use by FileInfoButton). Its state control is a
@@ -47,13 +48,12 @@ export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview:
           </span>
           <span className="file-info-links">
             <Link to={paths.file(file.id)}>Editar</Link>
-            {file.is_image ? (
+            {(file.is_image || pictureOf(file)) && (
               <Popover.Close className="link-button link-button-inline" onClick={onPreview} disabled={file.processing}>
                 Preview
               </Popover.Close>
-            ) : (
-              <DownloadLink file={file} />
             )}
+            {!file.is_image && <DownloadLink file={file} />}
           </span>
         </Popover.Content>
       </Popover.Portal>

@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
 const COPY_CONFIRMATION_MS = 1000;
 const DELETE_PROCESSING_AFTER_MS = 60 * 60 * 1000;
@@ -23,9 +24,9 @@ const DELETE_PROCESSING_AFTER_MS = 60 * 60 * 1000;
 export function FileSummary({ file }: { file: FileDetail }) {
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
-  const showImage = file.is_image === true && !file.processing;
+  const picture = pictureOf(file);
   const original = useQuery(mediaUrlQuery(file.object_path, 'download', file.original_file_name));
-  const preview = useQuery({ ...mediaUrlQuery(file.object_path, 'preview'), enabled: showImage });
+  const preview = useQuery({ ...mediaUrlQuery(picture ?? '', 'preview'), enabled: picture !== null });
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   // When the screen was opened: a processing upload older than an hour may be deleted (spec section 4).
@@ -55,9 +56,13 @@ export function FileSummary({ file }: { file: FileDetail }) {
       <div className="file-preview">
         {file.processing ? (
           <Spinner label="Procesando" />
-        ) : showImage && preview.data ? (
+        ) : picture && preview.data ? (
           <button type="button" className="file-preview-button" onClick={() => setLightboxOpen(true)}>
-            <img src={preview.data} alt={`Vista previa de ${file.name_es}`} />
+            <img
+              className={file.is_image ? undefined : 'file-preview-page'}
+              src={preview.data}
+              alt={file.is_image ? `Vista previa de ${file.name_es}` : `Primera página de ${file.name_es}`}
+            />
           </button>
         ) : (
           <a
@@ -140,7 +145,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
         <progress max={1} value={replace.progress} aria-label="Progreso de la subida" className="replace-progress" />
       )}
       <FileHistory fileId={file.id} />
-      {showImage && (
+      {picture && (
         <Lightbox
           files={[file]}
           index={lightboxOpen ? 0 : null}

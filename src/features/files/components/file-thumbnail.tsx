@@ -2,13 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { FileRow } from '../api/search-files.ts';
 import { mediaUrlQuery } from '../api/get-media-url.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
-type ThumbnailFile = Pick<FileRow, 'is_image' | 'processing' | 'object_path' | 'extension'>;
+type ThumbnailFile = Pick<FileRow, 'is_image' | 'processing' | 'object_path' | 'preview_path' | 'extension'>;
 
-/** A card's picture: a thumbnail for images, the extension for documents, a spinner while processing. */
+/**
+ * A card's picture: a thumbnail for images, the first page for PDFs (a sheet on the document tile; the card's
+ * caption names the extension), the extension for other documents and for PDFs without a preview, a spinner
+ * while processing.
+ */
 export function FileThumbnail({ file }: { file: ThumbnailFile }) {
-  const showImage = file.is_image === true && !file.processing;
-  const { data: url, isError } = useQuery({ ...mediaUrlQuery(file.object_path, 'thumbnail'), enabled: showImage });
+  const picture = pictureOf(file);
+  const isPage = !file.is_image;
+  const { data: url, isError } = useQuery({
+    ...mediaUrlQuery(picture ?? '', isPage ? 'page' : 'thumbnail'),
+    enabled: picture !== null,
+  });
   if (file.processing) {
     return (
       <span className="file-tile">
@@ -16,10 +25,18 @@ export function FileThumbnail({ file }: { file: ThumbnailFile }) {
       </span>
     );
   }
-  if (showImage && url && !isError) return <img className="file-tile file-thumbnail" src={url} alt="" loading="lazy" />;
+  if (picture && url && !isError) {
+    if (!isPage) return <img className="file-tile file-thumbnail" src={url} alt="" loading="lazy" />;
+    return (
+      <span className="file-tile file-tile-document file-tile-page">
+        <img className="file-page" src={url} alt="" loading="lazy" />
+      </span>
+    );
+  }
+  const waiting = picture !== null && !isError;
   return (
-    <span className={`file-tile ${showImage ? 'file-tile-loading' : 'file-tile-document'}`} aria-hidden="true">
-      {showImage ? '' : (file.extension || '?').toUpperCase()}
+    <span className={`file-tile ${waiting ? 'file-tile-loading' : 'file-tile-document'}`} aria-hidden="true">
+      {waiting ? '' : (file.extension || '?').toUpperCase()}
     </span>
   );
 }

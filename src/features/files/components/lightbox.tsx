@@ -6,8 +6,12 @@ import type { FileRow } from '../api/search-files.ts';
 import { formatSize } from '../../../lib/format.ts';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
-type LightboxFile = Pick<FileRow, 'id' | 'name_es' | 'object_path' | 'is_image' | 'size' | 'processing'>;
+type LightboxFile = Pick<
+  FileRow,
+  'id' | 'name_es' | 'object_path' | 'preview_path' | 'is_image' | 'size' | 'processing'
+>;
 
 interface LightboxProps {
   files: readonly LightboxFile[];
@@ -16,15 +20,17 @@ interface LightboxProps {
 }
 
 /**
- * The large preview of an image (the spec's 2048x1536 size), over the page: ← and → go to the previous and
- * next image of the list, Esc closes and returns focus to where it was (Radix Dialog).
+ * The large preview of an image (the spec's 2048x1536 size), or of a PDF's first page, over the page: ← and
+ * → go to the previous and next file of the list that has a picture, Esc closes and returns focus to where it
+ * was (Radix Dialog).
  */
 export function Lightbox({ files, index, onIndexChange }: LightboxProps) {
   const file = index === null ? undefined : files[index];
   const step = (direction: 1 | -1) => {
     if (index === null) return;
     for (let next = index + direction; next >= 0 && next < files.length; next += direction) {
-      if (files[next]?.is_image && !files[next]?.processing) return onIndexChange(next);
+      const candidate = files[next];
+      if (candidate && pictureOf(candidate)) return onIndexChange(next);
     }
   };
   return (
@@ -65,8 +71,10 @@ export function Lightbox({ files, index, onIndexChange }: LightboxProps) {
 }
 
 function LightboxImage({ file }: { file: LightboxFile }) {
-  const url = useQuery(mediaUrlQuery(file.object_path, 'large'));
-  if (url.isError) return <p className="lightbox-message">No se pudo cargar la imagen.</p>;
+  const picture = pictureOf(file);
+  const url = useQuery({ ...mediaUrlQuery(picture ?? '', 'large'), enabled: picture !== null });
+  if (!picture || url.isError) return <p className="lightbox-message">No se pudo cargar la imagen.</p>;
   if (!url.data) return <Spinner label="Cargando imagen…" />;
-  return <img className="lightbox-image" src={url.data} alt={file.name_es} />;
+  const alt = file.is_image ? file.name_es : `Primera página de ${file.name_es}`;
+  return <img className={`lightbox-image${file.is_image ? '' : ' lightbox-page'}`} src={url.data} alt={alt} />;
 }

@@ -6,21 +6,24 @@ import { trashKeys } from './keys.ts';
 const TRASH_BUCKET = 'trash';
 const SIGNED_FOR_SECONDS = 3600;
 
-/** A signed thumbnail of a trashed object (admins may read the trash bucket). */
-export async function getTrashThumbnailUrl(objectPath: string) {
+/**
+ * A signed thumbnail of a trashed object (admins may read the trash bucket): a photo cropped to fill, a
+ * document's page whole (`contain`).
+ */
+export async function getTrashThumbnailUrl(objectPath: string, resize: 'cover' | 'contain' = 'cover') {
   const { data, error } = await (
     await storage()
   )
     .from(TRASH_BUCKET)
-    .createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: { width: 160, height: 120, resize: 'cover' } });
+    .createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: { width: 160, height: 120, resize } });
   if (error) throw error;
   return data.signedUrl;
 }
 
-export const trashThumbnailQueryOptions = (objectPath: string) =>
+export const trashThumbnailQueryOptions = (objectPath: string, resize: 'cover' | 'contain' = 'cover') =>
   queryOptions({
-    queryKey: trashKeys.thumbnail(objectPath),
-    queryFn: () => getTrashThumbnailUrl(objectPath),
+    queryKey: trashKeys.thumbnail(objectPath, resize),
+    queryFn: () => getTrashThumbnailUrl(objectPath, resize),
     staleTime: (SIGNED_FOR_SECONDS - 60) * 1000,
     // Right after a delete the object may still be on its way to the trash (a server job moves it).
     retry: 3,

@@ -11,7 +11,9 @@ export const RETENTION_DAYS = 30;
 export async function getTrashedFiles(signal: AbortSignal) {
   const { data, error, count } = await supabase
     .from('trashed_files')
-    .select('file_id, name_es, extension, is_image, object_path, deleted_at, deleted_by_email', { count: 'exact' })
+    .select('file_id, name_es, extension, is_image, object_path, preview_path, deleted_at, deleted_by_email', {
+      count: 'exact',
+    })
     .order('deleted_at', { ascending: false })
     .order('file_id')
     .range(0, TRASH_PAGE - 1)

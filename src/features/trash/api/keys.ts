@@ -2,7 +2,8 @@
 export const trashKeys = {
   all: ['trash'] as const,
   lists: () => [...trashKeys.all, 'list'] as const,
-  thumbnail: (objectPath: string) => [...trashKeys.all, 'thumbnail', objectPath] as const,
+  thumbnail: (objectPath: string, resize: 'cover' | 'contain') =>
+    [...trashKeys.all, 'thumbnail', objectPath, resize] as const,
 };
 
 /**

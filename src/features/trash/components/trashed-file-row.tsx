@@ -3,6 +3,7 @@ import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-di
 import { formatDateTime } from '../../../lib/format.ts';
 import { purgeDate, type TrashedFile } from '../api/get-trashed-files.ts';
 import { trashThumbnailQueryOptions } from '../api/get-trash-thumbnail-url.ts';
+import { pictureOf } from '../../../lib/media/file-picture.ts';
 
 interface TrashedFileRowProps {
   file: TrashedFile;
@@ -57,10 +58,22 @@ export function TrashedFileRow({ file, selected, busy, onSelect, onRestore, onPu
   );
 }
 
+/** The picture the file had (an image, a PDF's first page), now in the trash bucket; else its extension. */
 function TrashThumbnail({ file }: { file: TrashedFile }) {
-  const thumbnail = useQuery({ ...trashThumbnailQueryOptions(file.object_path), enabled: file.is_image });
-  if (file.is_image && thumbnail.data) {
-    return <img className="trash-thumbnail" src={thumbnail.data} alt="" loading="lazy" />;
+  const picture = pictureOf(file);
+  const thumbnail = useQuery({
+    ...trashThumbnailQueryOptions(picture ?? '', file.is_image ? 'cover' : 'contain'),
+    enabled: picture !== null,
+  });
+  if (picture && thumbnail.data) {
+    return (
+      <img
+        className={`trash-thumbnail${file.is_image ? '' : ' trash-thumbnail-page'}`}
+        src={thumbnail.data}
+        alt=""
+        loading="lazy"
+      />
+    );
   }
   return (
     <span className="trash-thumbnail trash-thumbnail-document" aria-hidden="true">

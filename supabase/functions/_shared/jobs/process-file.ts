@@ -1,12 +1,15 @@
 // Finishing an upload (spec: a file is `processing` until this runs): reads the stored object once,
 // records size, mime type (from the bytes, not from what the uploader declared), sha256 and, for images, width and height, warms the 6 thumbnail sizes, then
-// clears `processing`. Idempotent: a processed file is left as it is. A failure is recorded on the file
+// clears `processing`. A PDF gets a picture of its first page beside it (`{object}.preview.jpg` in the media
+// bucket, recorded as `preview_path` in the same update); a PDF that cannot be rendered gets none and is
+// processed all the same. Idempotent: a processed file is left as it is. A failure is recorded on the file
 // (`processing_error`, shown to admins) and thrown, so the job that ran it is retried with backoff.
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { THUMBNAIL_SIZES } from '../thumbnails.ts';
+import { PREVIEW_MAX_SOURCE_BYTES, renderFirstPage } from '../pdf-preview.ts';
 
 const HEAD_BYTES = 1024 * 1024;
 
@@ -17,14 +20,18 @@ export interface ProcessResult {
   size?: number;
   width?: number | null;
   height?: number | null;
+  previewPath?: string | null;
 }
+
+/** Where the first-page picture of the object at `objectPath` is stored: beside it, named after it. */
+export const previewPathOf = (objectPath: string) => `${objectPath}.preview.jpg`;
 
 export class FileNotFound extends Error {}
 
 export async function processFile(admin: SupabaseClient, fileId: string): Promise<ProcessResult> {
   const { data: file, error } = await admin
     .from('files')
-    .select('id, object_path, processing, checksum, is_image')
+    .select('id, object_path, processing, checksum, is_image, extension')
     .eq('id', fileId)
     .maybeSingle();
   if (error) throw error;
@@ -41,14 +48,25 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
     const head: Uint8Array[] = [];
     let headLength = 0;
     let size = 0;
+    // A PDF small enough to preview is kept whole as it streams by (one buffer, no copies of chunks).
+    const declaredLength = Number(response.headers.get('content-length') ?? NaN);
+    let whole: Uint8Array | null =
+      file.extension === 'pdf' && declaredLength > 0 && declaredLength <= PREVIEW_MAX_SOURCE_BYTES
+        ? new Uint8Array(declaredLength)
+        : null;
     for await (const chunk of response.body) {
       hash.update(chunk);
+      if (whole) {
+        if (size + chunk.length <= whole.length) whole.set(chunk, size);
+        else whole = null;
+      }
       size += chunk.length;
       if (headLength < HEAD_BYTES) {
         head.push(chunk);
         headLength += chunk.length;
       }
     }
+    if (whole && size !== whole.length) whole = null;
     const buffer = new Uint8Array(headLength);
     let offset = 0;
     for (const chunk of head) {
@@ -70,6 +88,9 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
         if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
       }
     }
+    const previewPath =
+      whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
+    whole = null;
     // Only if the object is still the one just read: a replacement meanwhile queued its own processing.
     const updated = await admin
       .from('files')
@@ -79,14 +100,20 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
         width,
         height,
         checksum: hash.digest('hex'),
+        preview_path: previewPath,
         processing: false,
         processing_error: null,
         processed_at: new Date().toISOString(),
       })
       .eq('id', fileId)
-      .eq('object_path', file.object_path);
+      .eq('object_path', file.object_path)
+      .select('id');
     if (updated.error) throw updated.error;
-    return { fileId, processing: false, changed: true, size, width, height };
+    if (previewPath && !updated.data.length) {
+      // Replaced or deleted while this ran: the picture belongs to no file.
+      await admin.storage.from('media').remove([previewPath]);
+    }
+    return { fileId, processing: false, changed: true, size, width, height, previewPath };
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
     await admin
@@ -95,6 +122,25 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
       .eq('id', fileId);
     throw failure;
   }
+}
+
+/**
+ * Renders the first page of the PDF stored at `objectPath` and stores it beside it; its path, or null when
+ * the document gives no picture (corrupt, encrypted, too big), which is no failure of the processing. A failed
+ * write to Storage is one, and is retried with the job.
+ */
+async function storePreview(admin: SupabaseClient, objectPath: string, pdf: Uint8Array): Promise<string | null> {
+  const rendered = await renderFirstPage(pdf);
+  if (!rendered.preview) {
+    console.warn(`no preview for ${objectPath}: ${rendered.reason}`);
+    return null;
+  }
+  const path = previewPathOf(objectPath);
+  const stored = await admin.storage
+    .from('media')
+    .upload(path, rendered.preview.jpeg, { contentType: 'image/jpeg', upsert: true });
+  if (stored.error) throw new Error(`the preview could not be stored: ${stored.error.message}`);
+  return path;
 }
 
 /**
