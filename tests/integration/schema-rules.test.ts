@@ -199,8 +199,8 @@ describe('admins', () => {
       .from('trash_jobs')
       .select('file_id, object_path, pending')
       .in('file_id', [done.id, stale.id]);
-    expect(jobs.data).toHaveLength(2);
-    expect(jobs.data?.every((job) => job.pending)).toBe(true);
+    // Queued by the delete's own transaction; the worker may already have moved them (pending false).
+    expect(jobs.data?.map((job) => job.object_path).sort()).toEqual([done.object_path, stale.object_path].sort());
   });
 
   it('delete a tag category with its tags and their file links', async () => {

@@ -202,19 +202,24 @@ describe('jobs queued by the database, run by the server', () => {
       checksum: createHash('sha256').update(bytes).digest('hex'),
       processing_error: null,
     });
-    expect((await jobsOf(fileId)).map((job) => [job.kind, job.state, job.attempts])).toEqual([
-      ['process_upload', 'done', 1],
-    ]);
+    // The worker records the job as done in a call of its own, after writing the file's row.
+    const jobs = await eventually(async () => {
+      const current = await jobsOf(fileId);
+      return current.some((job) => job.state === 'running') ? undefined : current;
+    });
+    expect(jobs.map((job) => [job.kind, job.state, job.attempts])).toEqual([['process_upload', 'done', 1]]);
     const thumbnail = await fetch(
       `${stackInfo().apiUrl}/storage/v1/render/image/authenticated/media/${objectPath}?width=400&height=300&resize=cover`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     expect(thumbnail.headers.get('x-cache')).toBe('HIT');
 
+    // The insert and the processing each queue a regeneration: wait for the one that has the measured size.
     const listed = await eventually(async () => {
       // feed.json may not exist yet on a fresh stack: the first regeneration writes it.
       const current = await feed().catch(() => ({ files: [] as Array<{ id: string; size: number }> }));
-      return current.files.find((file) => file.id === fileId);
+      const entry = current.files.find((file) => file.id === fileId);
+      return entry && entry.size !== 0 ? entry : undefined;
     });
     expect(listed.size).toBe(bytes.length);
   }, 90_000);
