@@ -65,6 +65,19 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(
     await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []),
   ).toEqual([]);
+  // axe reads colours as they are drawn: a toast still fading in fails contrast. Finite transitions and
+  // animations are let finish first, for 2 s at most (spinners, which never end, are not waited for).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
