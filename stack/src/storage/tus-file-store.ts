@@ -69,6 +69,11 @@ export class TusFileStore extends FileStore {
     return upload.offset + file.bytesWritten;
   }
 
+  /** An upload's record (size, metadata) without its offset, which getUpload reads from the file. */
+  record(id: string): Promise<Upload | undefined> {
+    return this.configstore.get(id);
+  }
+
   /** Resolves once every chunk written so far has been through a flush (errors surface in the final fsync). */
   async flushed(id: string): Promise<void> {
     for (let flush = this.flushes.get(id); flush; flush = this.flushes.get(id)) await flush.running;

@@ -115,7 +115,8 @@ export async function createTusHandler(
         return;
       }
       const caller = await callerOf(req);
-      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      // The record alone (kept in memory): @tus/server reads the upload's offset from the file right after.
+      const upload = await datastore.record(uploadId).catch(() => undefined);
       if (!upload) return; // @tus/server answers 404 itself
       if ((upload.metadata?.owner ?? '') !== (caller.sub ?? ''))
         throw tusError(403, 'This upload belongs to another user');
