@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { clientFor, progress, withStack } from './lib/harness.ts';
+import { describeChunks, watchPatches } from './lib/patch-timeline.ts';
 
 /**
  * Uploads: MB/s of a TUS upload (6 MiB chunks) through the gateway vs a raw loopback HTTP PUT of the same
@@ -154,7 +155,8 @@ async function tusUpload(apiUrl: string, key: string, file: string, size: number
   return { rate, cpuPerGiB, lastRequestMs: lastPatchMs } satisfies UploadRun;
 }
 
-const UPLOAD_ROUNDS = 3;
+/** Five alternated rounds: single rounds on this shared machine swing by ±25% (issue 33). */
+const UPLOAD_ROUNDS = 5;
 
 export async function run(): Promise<BenchRow[]> {
   const bytes = isQuick() ? 64 * 1024 * 1024 : 1024 * 1024 * 1024;
@@ -169,11 +171,15 @@ export async function run(): Promise<BenchRow[]> {
       // the raw baseline and the TUS upload alternate and each figure is the median of its rounds.
       const raws: UploadRun[] = [];
       const tusRuns: UploadRun[] = [];
+      const patches = watchPatches();
       for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
         progress('storage', `round ${round}/${UPLOAD_ROUNDS}: raw PUT + fsync, then TUS through the gateway`);
         raws.push(await rawPut(file, stack.dataDir));
+        patches.take();
         tusRuns.push(await tusUpload(stack.apiUrl, stack.serviceRoleKey, file, bytes, 'upload.bin'));
+        progress('storage', `  TUS: ${describeChunks(patches.take())}`);
       }
+      patches.stop();
       const describe = (runs: UploadRun[]) =>
         runs.map(
           (r) =>
@@ -228,7 +234,7 @@ export async function run(): Promise<BenchRow[]> {
           value: median(tusRuns, 'rate'),
           baseline: median(raws, 'rate'),
           baselineLabel: 'raw PUT + fsync',
-          goal: '≥ 0.8× raw',
+          goal: '≥ 0.85× raw',
           higherIsBetter: true,
         },
         {

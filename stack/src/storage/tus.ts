@@ -8,7 +8,8 @@ import type { ServiceContext } from '../service.ts';
 import { bearerToken, verifyJwt } from '../jwt.ts';
 import { ownerUuid, type Caller } from './access.ts';
 import type { BlobStore } from './blobs.ts';
-import { FlushingFileStore } from './flushing-file-store.ts';
+import { TusFileStore } from './tus-file-store.ts';
+import { writeBodiesStraightToFile } from './tus-request-body.ts';
 import { StorageError, errors, isNoSpaceError } from './errors.ts';
 import {
   assertCanUpload,
@@ -77,7 +78,7 @@ export async function createTusHandler(
     }
   };
 
-  const datastore = new FlushingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_URL_LIFETIME_MS });
+  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_URL_LIFETIME_MS });
 
   const server = new Server({
     path: '/upload/resumable',
@@ -114,7 +115,8 @@ export async function createTusHandler(
         return;
       }
       const caller = await callerOf(req);
-      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      // The record alone (kept in memory): @tus/server reads the upload's offset from the file right after.
+      const upload = await datastore.record(uploadId).catch(() => undefined);
       if (!upload) return; // @tus/server answers 404 itself
       if ((upload.metadata?.owner ?? '') !== (caller.sub ?? ''))
         throw tusError(403, 'This upload belongs to another user');
@@ -164,6 +166,8 @@ export async function createTusHandler(
       return {};
     },
   });
+
+  writeBodiesStraightToFile(server, datastore);
 
   const cleanup = setInterval(
     () => {

@@ -128,6 +128,10 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       if (file && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: spanishError(error, UPLOAD_FAILED) });
     });
     uppy.on('complete', (result) => {
+      // Uppy recomputes its total progress at most every 500 ms, and the status bar says 'Completado' only
+      // once that total reads 100: up to half a second after the last record was written (issue 33). When
+      // every file's bytes are in, the total is 100, which is what Uppy's own pass would find.
+      if (uppy.getFiles().every((file) => file.progress.uploadComplete)) uppy.setState({ totalProgress: 100 });
       const done = result.successful?.length ?? 0;
       const failed = result.failed?.length ?? 0;
       if (done > 0) notify.success(`${plural(done, 'archivo subido', 'archivos subidos')}.`);
