@@ -1,6 +1,6 @@
 -- Extensions the schema uses, enabled here because a new hosted project does not have them all:
 --   * unaccent: accent-insensitive search text (private.normalize_search_text, file_search.sql);
---   * pg_trgm: trigram GIN indexes, so `like '%word%'` is an index lookup (files, academy users);
+--   * pg_trgm: trigram GIN indexes, so `like '%word%'` is an index lookup (files' text, the search vocabulary, academy users);
 --   * pgcrypto: crypt()/gen_salt() for the demo accounts in seed.sql (hosted enables it by default; stated
 --     here so the schema never depends on a default).
 -- All live in `extensions`, as on Supabase, never in `public`. pg_cron and pg_net (the hosted schedule of

@@ -1,17 +1,18 @@
--- Search, filters and paging of the files screen, for 100,000 files and more (spec section 5; DESIGN.md
+-- Search, filters and paging of the files screen, for a million files and more (spec section 5; DESIGN.md
 -- "Scale"): every typed word must appear, accent- and case-insensitively, in the file's id, names,
--- descriptions, original file name or the names of its tags. Each file keeps that text unaccented and
--- lower-cased in `search_document`, indexed with trigrams so `like '%word%'` is an index lookup; triggers
--- keep it current when a file, its tags or a tag name change.
+-- descriptions, original file name or the names of its tags.
+--
+-- Each file keeps its own text unaccented and lower-cased in `search_document`, and its letter-and-digit runs
+-- (its "terms") by id in a narrow row of private.file_search, together with one term per tag it carries and
+-- copies of the columns the screen filters on. A typed word stands for the terms that contain it and the tags
+-- whose names do; the files holding any of those are one GIN lookup. Search pages through files with that
+-- lookup, and count_files counts without touching the wide files rows ('piscina' at 1M files: 190k matches in
+-- ~60 ms instead of ~0.5 s). Tagging a file, or renaming a tag, changes no files row: a bulk tag edit of
+-- 10,000 files adds 10,000 narrow rows' terms instead of rewriting 10,000 wide rows and their text indexes.
 --
 -- The filters are one JSON object (private.file_filter_parts), shared by search, the count, the selection
 -- summary and every bulk action on "all filtered files" (bulk_file_actions.sql), so the screen and
 -- 'Seleccionar todos' always mean the same set.
---
--- Counting is the expensive part at a million files: 'piscina' matches about 190k of them, and an exact
--- total by the trigram index visits every one of those rows in the wide files table and tests its text again
--- (~0.5 s). So each file's words are also kept as ids in a vocabulary (the search terms below): a narrow row
--- per file with a GIN index, from which count_files counts without touching `files` (~60 ms for 190k).
 
 -- The search text -------------------------------------------------------------------------------------------
 
@@ -29,19 +30,16 @@ $$;
 revoke all on function private.normalize_search_text(text) from public;
 grant execute on function private.normalize_search_text(text) to anon, authenticated, service_role;
 
+-- The file's own text; its tags' names are matched through their ids (the search index below).
 create function private.file_search_document(p_file public.files)
 returns text
 language sql
-stable
-security definer
+immutable
 set search_path = ''
 as $$
   select private.normalize_search_text(concat_ws(' ',
     p_file.id::text, p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en,
-    p_file.original_file_name,
-    (select string_agg(t.name_es || ' ' || t.name_en, ' ' order by t.id)
-       from public.file_tags ft join public.tags t on t.id = ft.tag_id
-      where ft.file_id = p_file.id)))
+    p_file.original_file_name))
 $$;
 revoke all on function private.file_search_document(public.files) from public;
 
@@ -56,74 +54,21 @@ begin
   return new;
 end
 $$;
+revoke all on function private.set_file_search_document() from public;
 
 create trigger files_search_document
   before insert or update of id, name_es, name_en, description_es, description_en, original_file_name, search_document
   on public.files
   for each row execute function private.set_file_search_document();
 
--- Tag links change in bulk (replace the tags of 100k files): refresh each affected file once per statement.
-create function private.refresh_search_documents_of_linked_files()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op = 'INSERT' then
-    update public.files f set search_document = private.file_search_document(f)
-      where f.id in (select distinct file_id from new_links);
-  else
-    update public.files f set search_document = private.file_search_document(f)
-      where f.id in (select distinct file_id from old_links);
-  end if;
-  return null;
-end
-$$;
-
-create trigger file_tags_refresh_search_after_insert
-  after insert on public.file_tags
-  referencing new table as new_links
-  for each statement execute function private.refresh_search_documents_of_linked_files();
-create trigger file_tags_refresh_search_after_delete
-  after delete on public.file_tags
-  referencing old table as old_links
-  for each statement execute function private.refresh_search_documents_of_linked_files();
-
-create function private.refresh_search_documents_of_renamed_tags()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  update public.files f set search_document = private.file_search_document(f)
-    where f.id in (
-      select ft.file_id from public.file_tags ft
-        join renamed_tags n on n.id = ft.tag_id
-        join old_tags o on o.id = n.id
-       where n.name_es is distinct from o.name_es or n.name_en is distinct from o.name_en);
-  return null;
-end
-$$;
-
-create trigger tags_refresh_search_after_rename
-  after update on public.tags
-  referencing new table as renamed_tags old table as old_tags
-  for each statement execute function private.refresh_search_documents_of_renamed_tags();
-
-revoke all on function private.set_file_search_document(), private.refresh_search_documents_of_linked_files(),
-  private.refresh_search_documents_of_renamed_tags() from public;
-
 -- The search index -----------------------------------------------------------------------------------------
--- A typed word that is all letters and digits appears in a file's search text exactly when it appears inside
--- one of the text's letter-and-digit runs (its "terms"): the word has no other character, so no occurrence can
--- cross into a space, a dash or a dot. Every file's terms are kept, by id, in one narrow row of file_search,
--- beside copies of the columns the screen filters on (type, status, operations, duplicates, uploader); a word
--- stands for the terms that contain it (search_terms, trigram-indexed: one lookup in a vocabulary of a few
--- million terms), and the files holding any of those are one GIN lookup. count_files counts from here without
--- touching the wide files rows; search_files pages with `like` on the text itself, which gives the same set.
--- Words with other characters ('piscina-2', 'img_20') are always matched with `like`.
+-- A typed word that is all letters and digits appears in a file's text exactly when it appears inside one of
+-- the text's letter-and-digit runs (its terms): the word has no other character, so no occurrence can cross a
+-- space, a dash or a dot. So every file's terms are kept, by id, in its narrow file_search row, with one more
+-- term per tag it carries ('#' and the tag's id: no text has a '#' in a term), and a word stands for the terms
+-- that contain it plus the terms of the tags whose names contain it. Words with other characters
+-- ('piscina-2', 'img_20'), and words inside thousands of terms ('123'), are matched with `like` on the text
+-- (its trigram index) or through the tags.
 -- Terms no file uses any more stay in the vocabulary: they only cost a row each.
 
 create table private.search_terms (
@@ -149,7 +94,7 @@ alter table private.search_terms enable row level security;
 alter table private.file_search enable row level security;
 revoke all on private.search_terms, private.file_search from public, anon, authenticated;
 
--- The letter-and-digit runs of a search text.
+-- The letter-and-digit runs of a text.
 create function private.search_text_terms(p_text text)
 returns setof text
 language sql
@@ -160,7 +105,18 @@ as $$
   select distinct t.term from regexp_split_to_table(p_text, '[^[:alnum:]]+') as t(term) where t.term <> ''
 $$;
 
--- Brings these files' search index rows up to date: their terms (when p_terms) and the filter columns.
+-- The term that stands for a tag in the index of the files carrying it.
+create function private.tag_search_term(p_tag_id uuid)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select '#' || p_tag_id::text
+$$;
+
+-- Brings these files' rows of the index up to date: their terms (unless p_terms is false) and the filter
+-- columns. New terms go in one sorted insert, so two writers adding the same new terms lock them in one order.
 create function private.index_files_for_search(p_file_ids uuid[], p_terms boolean default true)
 returns void
 language plpgsql
@@ -176,16 +132,22 @@ begin
      where f.id = any(p_file_ids) and s.file_id = f.id;
     return;
   end if;
-  -- New terms in one sorted insert, so two writers adding the same new terms take their locks in one order.
   insert into private.search_terms (term)
-  select distinct t.term from public.files f cross join private.search_text_terms(f.search_document) as t(term)
-   where f.id = any(p_file_ids)
+  select distinct x.term
+    from (select t.term from public.files f cross join private.search_text_terms(f.search_document) as t(term)
+           where f.id = any(p_file_ids)
+          union all
+          select private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = any(p_file_ids)) as x
    order by 1
   on conflict (term) do nothing;
   insert into private.file_search (file_id, term_ids, is_image, published, operations, duplicate_of, uploader_id)
   select f.id,
-         array(select st.id from private.search_text_terms(f.search_document) as t(term)
-                 join private.search_terms st on st.term = t.term order by 1),
+         array(select st.id
+                 from (select t.term from private.search_text_terms(f.search_document) as t(term)
+                       union
+                       select private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = f.id) as x
+                 join private.search_terms st on st.term = x.term
+                order by 1),
          f.is_image, f.published, f.operations, f.duplicate_of, f.uploader_id
     from public.files f
    where f.id = any(p_file_ids)
@@ -218,9 +180,6 @@ begin
 end
 $$;
 
-revoke all on function private.search_text_terms(text), private.index_files_for_search(uuid[], boolean),
-  private.index_changed_files_for_search() from public;
-
 create trigger files_index_for_search_after_insert
   after insert on public.files
   referencing new table as new_files
@@ -230,11 +189,113 @@ create trigger files_index_for_search_after_update
   referencing old table as old_files new table as new_files
   for each statement execute function private.index_changed_files_for_search();
 
+-- Tags put on or taken off: only the narrow rows of those files change, by their tag terms.
+create function private.index_changed_tag_links_for_search()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into private.search_terms (term)
+    select distinct private.tag_search_term(l.tag_id) from new_links l order by 1
+    on conflict (term) do nothing;
+    update private.file_search s
+       set term_ids = array(select distinct x from unnest(s.term_ids || added.term_ids) as x order by 1)
+      from (select l.file_id, array_agg(st.id) as term_ids
+              from new_links l join private.search_terms st on st.term = private.tag_search_term(l.tag_id)
+             group by l.file_id) as added
+     where s.file_id = added.file_id;
+  else
+    update private.file_search s
+       set term_ids = array(select x from unnest(s.term_ids) as x where x <> all (removed.term_ids) order by 1)
+      from (select l.file_id, array_agg(st.id) as term_ids
+              from old_links l join private.search_terms st on st.term = private.tag_search_term(l.tag_id)
+             group by l.file_id) as removed
+     where s.file_id = removed.file_id;
+  end if;
+  return null;
+end
+$$;
+
+create trigger file_tags_index_for_search_after_insert
+  after insert on public.file_tags
+  referencing new table as new_links
+  for each statement execute function private.index_changed_tag_links_for_search();
+create trigger file_tags_index_for_search_after_delete
+  after delete on public.file_tags
+  referencing old table as old_links
+  for each statement execute function private.index_changed_tag_links_for_search();
+
+revoke all on function private.search_text_terms(text), private.tag_search_term(uuid),
+  private.index_files_for_search(uuid[], boolean), private.index_changed_files_for_search(),
+  private.index_changed_tag_links_for_search() from public;
+
+-- What a typed word (normalised) stands for in the index: the terms it is part of (for a word of letters and
+-- digits only) and the tags whose names hold it (any word). An empty array: no file has it that way.
+create function private.search_text_term_ids(p_word text)
+returns integer[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select array(select t.id from private.search_terms t
+                where p_word !~ '[^[:alnum:]]' and t.term like '%' || p_word || '%' and t.term not like '#%'
+                order by 1)
+$$;
+
+create function private.search_tag_term_ids(p_word text)
+returns integer[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select array(select st.id from public.tags tg
+                 join private.search_terms st on st.term = private.tag_search_term(tg.id)
+                where private.normalize_search_text(tg.name_es || ' ' || tg.name_en)
+                      like '%' || replace(replace(replace(p_word, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+                order by 1)
+$$;
+
+-- What one typed word asks of a file's index row (`p_alias`), or null when the word is matched on the text
+-- instead: a word of letters and digits stands for the terms it is part of and the tags whose names hold it,
+-- unless it is part of so many terms (a number, a piece of an id: '123' is in thousands) that testing each
+-- file's terms against all of them costs more than the trigram index on the text does. Other words ('img_20',
+-- 'piscina-2') are matched on the text too.
+create function private.search_word_index_condition(p_word text, p_alias text)
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  term_ids integer[];
+begin
+  if p_word ~ '[^[:alnum:]]' then
+    return null;
+  end if;
+  term_ids := private.search_text_term_ids(p_word);
+  if cardinality(term_ids) > 256 then
+    return null;
+  end if;
+  term_ids := term_ids || private.search_tag_term_ids(p_word);
+  return case when cardinality(term_ids) = 0 then 'false'
+              else format('%s.term_ids && %L::integer[]', p_alias, term_ids) end;
+end
+$$;
+
+revoke all on function private.search_text_term_ids(text), private.search_tag_term_ids(text),
+  private.search_word_index_condition(text, text) from public;
+
 -- Indexes ---------------------------------------------------------------------------------------------------
--- The words; then one btree per sort on (key, id), both in the same direction, so a keyset page
--- `(key, id) < (…)` is an index condition either way; partial ones for the type filter; and one holding only
--- the files that need English texts ('Sin traducir'), its predicate written exactly as
--- private.file_filter_condition writes the filter so the planner can match the two.
+-- One btree per sort on (key, id), both in the same direction, so a keyset page `(key, id) < (…)` is an index
+-- condition either way; partial ones for the type filter; and one holding only the files that need English
+-- texts ('Sin traducir'), its predicate written exactly as private.file_filter_parts writes the filter so the
+-- planner can match the two. And the trigrams of the text, for the words the search index does not take.
 create index files_search_document_trgm_idx on public.files using gin (search_document extensions.gin_trgm_ops);
 create index files_name_es_sort_idx on public.files (private.normalize_search_text(name_es), id);
 create index files_uploaded_on_id_idx on public.files (uploaded_on, id);
@@ -316,15 +377,29 @@ $$;
 revoke all on function private.file_filter_parts(jsonb) from public;
 grant execute on function private.file_filter_parts(jsonb) to anon, authenticated, service_role;
 
--- One typed word as a condition on the search text.
+-- One typed word as a condition over alias `f`: its index condition, or the text holding it (the trigram
+-- index finds those) or one of its tags' names doing so.
 create function private.search_word_condition(p_word text)
 returns text
-language sql
-immutable
+language plpgsql
+stable
+security definer
 set search_path = ''
 as $$
-  select format('f.search_document like %L',
-                '%' || replace(replace(replace(p_word, '\', '\\'), '%', '\%'), '_', '\_') || '%')
+declare
+  in_index text := private.search_word_index_condition(p_word, 's');
+  tag_ids integer[];
+begin
+  if in_index is not null then
+    return format('exists (select 1 from private.file_search s where s.file_id = f.id and %s)', in_index);
+  end if;
+  tag_ids := private.search_tag_term_ids(p_word);
+  return format('(f.search_document like %L%s)',
+                '%' || replace(replace(replace(p_word, '\', '\\'), '%', '\%'), '_', '\_') || '%',
+                case when cardinality(tag_ids) = 0 then ''
+                     else format(' or exists (select 1 from private.file_search s where s.file_id = f.id and s.term_ids && %L::integer[])',
+                                 tag_ids) end);
+end
 $$;
 revoke all on function private.search_word_condition(text) from public;
 grant execute on function private.search_word_condition(text) to anon, authenticated, service_role;
@@ -431,8 +506,38 @@ revoke all on function private.file_keyset(public.file_sort, text, uuid) from pu
 -- Typed so `supabase gen types` types the rows the app selects; the heading's count is its own request
 -- (count_files), run side by side with the first page.
 
+-- The narrow rows of file_search a filter's indexed words (and the columns kept there) allow, as a query over
+-- alias f, or null when no word is matched through the index: what search_files reads first for a rare
+-- word, and what count_files counts.
+create function private.search_candidates_query(p_filter jsonb, p_readable text)
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  parts record := private.file_filter_parts(p_filter);
+  word_conditions text[];
+begin
+  word_conditions := array(select c from unnest(parts.words) as w, private.search_word_index_condition(w, 'f') as c
+                             where c is not null);
+  if cardinality(word_conditions) = 0 then
+    return null;
+  end if;
+  return format('select f.file_id from private.file_search f where %s',
+                array_to_string(word_conditions || parts.column_conditions
+                                || case when p_readable = 'true' then '{}'::text[] else array[p_readable] end,
+                                ' and '));
+end
+$$;
+revoke all on function private.search_candidates_query(jsonb, text) from public;
+
 -- One page: up to p_limit files matching the filters, after the file (p_after_id, with its sort key
--- p_after_key as text) that ended the previous page.
+-- p_after_key as text) that ended the previous page. Pages are read in sort order, testing each file, which
+-- finds a page at once when many files match; when few do (a word in one file of a million), that walk
+-- would cross the whole library, so their candidates are read from the search index first instead. The
+-- cut-off, √(100 × files), is where both ways cost about the same (~10,000 at 1M files).
 create function public.search_files(
   p_filter jsonb default '{}'::jsonb,
   p_sort public.file_sort default 'uploadedOn_desc',
@@ -448,6 +553,11 @@ set search_path = ''
 as $$
 declare
   keyset record := private.file_keyset(coalesce(p_sort, 'uploadedOn_desc'), p_after_key, p_after_id);
+  readable text := private.readable_files_condition();
+  condition text := private.file_filter_condition(p_filter);
+  candidates text := private.search_candidates_query(p_filter, readable);
+  few integer;
+  found integer;
 begin
   if p_limit is null or p_limit < 0 or p_limit > 1000 then
     raise exception 'Page limit must be between 0 and 1000' using errcode = '22023';
@@ -455,10 +565,26 @@ begin
   if (p_after_id is null) <> (p_after_key is null) then
     raise exception 'A page starts after a file id and its sort key, or at the beginning' using errcode = '22023';
   end if;
+  if candidates is not null and readable <> 'false' then
+    -- mediateca.search_candidates_limit (tests only) forces one way or the other.
+    few := nullif(current_setting('mediateca.search_candidates_limit', true), '')::integer;
+    if few is null then
+      select greatest(1000, sqrt(100 * greatest(c.reltuples, 0)))::integer into few
+        from pg_catalog.pg_class c where c.oid = 'public.files'::regclass;
+    end if;
+    execute format('select count(*) from (%s limit %s) c', candidates, few + 1) into found;
+    if found <= few then
+      return query execute format(
+        'with candidates as materialized (%s)
+         select f.* from candidates c join public.files f on f.id = c.file_id
+          where %s and %s and %s order by %s limit %s',
+        candidates, readable, condition, keyset.after, keyset.order_by, p_limit);
+      return;
+    end if;
+  end if;
   return query execute format(
     'select f.* from public.files f where %s and %s and %s order by %s limit %s',
-    private.readable_files_condition(), private.file_filter_condition(p_filter), keyset.after, keyset.order_by,
-    p_limit);
+    readable, condition, keyset.after, keyset.order_by, p_limit);
 end
 $$;
 
@@ -480,43 +606,30 @@ declare
   readable text := private.readable_files_condition();
   -- Over alias f: these read columns file_search keeps; text conditions need the files row itself.
   column_conditions text[] := parts.column_conditions;
-  text_conditions text[] := parts.text_conditions;
-  -- One per word, with %1$s for the alias of file_search.
-  term_conditions text[] := '{}';
+  text_conditions text[] := parts.text_conditions
+    || array(select private.search_word_condition(w) from unnest(parts.words) as w
+              where private.search_word_index_condition(w, 'f') is null);
+  indexed_words text[] := array(select w from unnest(parts.words) as w
+                                 where private.search_word_index_condition(w, 'f') is not null);
   sources text[] := '{}';
   filters text[] := '{}';
-  word text;
-  matching_terms integer[];
 begin
   if readable = 'false' then
     return 'select 0::bigint';
   elsif readable <> 'true' then
     column_conditions := readable || column_conditions;
   end if;
-  foreach word in array parts.words loop
-    if word ~ '[^[:alnum:]]' then
-      text_conditions := text_conditions || private.search_word_condition(word);
-    else
-      matching_terms := array(select t.id from private.search_terms t where t.term like '%' || word || '%');
-      if cardinality(matching_terms) = 0 then
-        return 'select 0::bigint';
-      end if;
-      term_conditions := term_conditions || format('%%1$s.term_ids && %L::integer[]', matching_terms);
-    end if;
-  end loop;
 
-  -- The words' terms (all in one scan of file_search), then the tag's and the collection's links.
-  if cardinality(term_conditions) > 0 then
+  -- The words: one scan of file_search, filtering the columns it keeps in the same scan unless the files' texts
+  -- are needed anyway. Then the tag's and the collection's links.
+  if cardinality(indexed_words) > 0 then
     if cardinality(text_conditions) = 0 then
-      -- Everything else is in file_search too: filter it in the same scan.
-      sources := sources || format('select f.file_id from private.file_search f where %s',
-                                   array_to_string(array(select format(c, 'f') from unnest(term_conditions) as c)
-                                                   || column_conditions, ' and '));
+      sources := sources || private.search_candidates_query(p_filter, readable);
       column_conditions := '{}';
     else
       sources := sources || format('select s.file_id from private.file_search s where %s',
-                                   array_to_string(array(select format(c, 's') from unnest(term_conditions) as c),
-                                                   ' and '));
+                                   array_to_string(array(select private.search_word_index_condition(w, 's')
+                                                           from unnest(indexed_words) as w), ' and '));
     end if;
   end if;
   if parts.tag_id is not null then

@@ -6,11 +6,14 @@
 -- Bulk functions take either explicit ids or the files-screen filter object (private.file_filter_condition,
 -- file_search.sql) so 'Seleccionar todos' never ships 100k ids to the browser.
 
--- Ids of the files a bulk action targets, among those the caller can see.
+-- Ids of the files a bulk action targets, among those the caller can see (decided once per call, as search
+-- does: file_search.sql). Security definer because the filter's words read the search index; the actions that
+-- take these ids still run as the caller, under RLS.
 create function private.target_file_ids(p_file_ids uuid[], p_filter jsonb)
 returns uuid[]
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
@@ -19,8 +22,8 @@ begin
   if p_file_ids is null and p_filter is null then
     raise exception 'Give file ids or a filter' using errcode = '22023';
   end if;
-  execute format('select coalesce(array_agg(f.id), ''{}'') from public.files f where %s and ($1 is null or f.id = any($1))',
-    private.file_filter_condition(coalesce(p_filter, '{}'::jsonb)))
+  execute format('select coalesce(array_agg(f.id), ''{}'') from public.files f where %s and %s and ($1 is null or f.id = any($1))',
+    private.readable_files_condition(), private.file_filter_condition(coalesce(p_filter, '{}'::jsonb)))
     into ids using p_file_ids;
   return ids;
 end
