@@ -100,6 +100,7 @@ returns setof text
 language sql
 immutable
 parallel safe
+rows 20
 set search_path = ''
 as $$
   select distinct t.term from regexp_split_to_table(p_text, '[^[:alnum:]]+') as t(term) where t.term <> ''
@@ -140,16 +141,23 @@ begin
           select private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = any(p_file_ids)) as x
    order by 1
   on conflict (term) do nothing;
+  -- Set-based, one join of every (file, term) pair with the vocabulary: a lookup per pair for an upload, one
+  -- hash join for a whole library (a correlated lookup per file planned as a vocabulary scan made rebuilding
+  -- 100k files' rows take minutes).
+  with pairs as (
+    select f.id as file_id, t.term
+      from public.files f cross join private.search_text_terms(f.search_document) as t(term)
+     where f.id = any(p_file_ids)
+    union
+    select ft.file_id, private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = any(p_file_ids)
+  ), file_terms as (
+    select p.file_id, array_agg(st.id order by st.id) as term_ids
+      from pairs p join private.search_terms st on st.term = p.term
+     group by p.file_id
+  )
   insert into private.file_search (file_id, term_ids, is_image, published, operations, duplicate_of, uploader_id)
-  select f.id,
-         array(select st.id
-                 from (select t.term from private.search_text_terms(f.search_document) as t(term)
-                       union
-                       select private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = f.id) as x
-                 join private.search_terms st on st.term = x.term
-                order by 1),
-         f.is_image, f.published, f.operations, f.duplicate_of, f.uploader_id
-    from public.files f
+  select f.id, coalesce(ft.term_ids, '{}'), f.is_image, f.published, f.operations, f.duplicate_of, f.uploader_id
+    from public.files f left join file_terms ft on ft.file_id = f.id
    where f.id = any(p_file_ids)
   on conflict (file_id) do update
     set term_ids = excluded.term_ids, is_image = excluded.is_image, published = excluded.published,
