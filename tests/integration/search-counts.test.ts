@@ -148,6 +148,51 @@ describe('a page is the same whichever way it is read', () => {
   });
 });
 
+describe('a walk capped at one file', () => {
+  // When the planner expects more candidates than the cut-off, search_files walks the sort order over at most
+  // that many files first and falls back when the page comes back short. With the cut-off at 1, a page of one
+  // file after a match is found by the capped walk (the three files share an upload time, so they are next
+  // to each other), and the first page by the fallback; both must agree with the page read from the index.
+  it('pages one file at a time in the order the index gives', async () => {
+    const db = await adminDb();
+    try {
+      await db.query('analyze private.file_search');
+      const page = async (limit: string | null, pageSize: number, after: { key: string; id: string } | null) => {
+        await db.query('begin');
+        try {
+          await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+            JSON.stringify({ role: 'authenticated', sub: seedAccounts.ADMIN.id }),
+          ]);
+          if (limit !== null)
+            await db.query(`select set_config('mediateca.search_candidates_limit', $1, true)`, [limit]);
+          await db.query('set local role authenticated');
+          const { rows } = await db.query<{ id: string; key: string }>(
+            `select id, uploaded_on::text as key
+               from public.search_files($1::jsonb, 'uploadedOn_desc', $2, $3, $4::uuid)`,
+            [JSON.stringify({ query: marker }), pageSize, after?.key ?? null, after?.id ?? null],
+          );
+          return rows;
+        } finally {
+          await db.query('rollback');
+        }
+      };
+      const fromIndex = (await page(null, 1000, null)).map((row) => row.id);
+      const paged: string[] = [];
+      let last: { key: string; id: string } | null = null;
+      for (;;) {
+        const [row] = await page('1', 1, last);
+        if (!row) break;
+        paged.push(row.id);
+        last = row;
+      }
+      expect(fromIndex).toHaveLength(3);
+      expect(paged).toEqual(fromIndex);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
 describe('a word inside hundreds of terms is matched on the text instead', () => {
   it('pages and counts the same files, whichever way', async () => {
     // 300 files whose names hold 300 different terms containing the same piece, as numbers and ids do.
