@@ -109,6 +109,29 @@ describe('the heading counts what the page lists', () => {
   });
 });
 
+/**
+ * Rows of `sql` read as the ADMIN, in a transaction rolled back afterwards, with search_files' cut-off
+ * (mediateca.search_candidates_limit) set to `cutOff` when given.
+ */
+async function readAsAdmin<Row extends object>(
+  db: Awaited<ReturnType<typeof adminDb>>,
+  cutOff: string | null,
+  sql: string,
+  params: unknown[],
+): Promise<Row[]> {
+  await db.query('begin');
+  try {
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ role: 'authenticated', sub: seedAccounts.ADMIN.id }),
+    ]);
+    if (cutOff !== null) await db.query(`select set_config('mediateca.search_candidates_limit', $1, true)`, [cutOff]);
+    await db.query('set local role authenticated');
+    return (await db.query(sql, params)).rows as Row[];
+  } finally {
+    await db.query('rollback');
+  }
+}
+
 describe('a page is the same whichever way it is read', () => {
   // search_files reads the index first when few files match (always, at this library's size) and walks the
   // sort order otherwise; mediateca.search_candidates_limit = 0 forces the walk.
@@ -121,24 +144,15 @@ describe('a page is the same whichever way it is read', () => {
   ])('%s', async (_label, filter) => {
     const db = await adminDb();
     try {
-      const page = async (limit: string | null) => {
-        await db.query('begin');
-        try {
-          await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-            JSON.stringify({ role: 'authenticated', sub: seedAccounts.ADMIN.id }),
-          ]);
-          if (limit !== null)
-            await db.query(`select set_config('mediateca.search_candidates_limit', $1, true)`, [limit]);
-          await db.query('set local role authenticated');
-          const { rows } = await db.query<{ id: string }>(
+      const page = async (cutOff: string | null) =>
+        (
+          await readAsAdmin<{ id: string }>(
+            db,
+            cutOff,
             `select id from public.search_files($1::jsonb, 'nameEs_asc', 1000)`,
             [JSON.stringify(filter)],
-          );
-          return rows.map((row) => row.id);
-        } finally {
-          await db.query('rollback');
-        }
-      };
+          )
+        ).map((row) => row.id);
       const fromIndex = await page(null);
       expect(await page('0')).toEqual(fromIndex);
       expect(fromIndex).toHaveLength((await pageAndCount(filter)).counted);
@@ -157,25 +171,14 @@ describe('a walk capped at one file', () => {
     const db = await adminDb();
     try {
       await db.query('analyze private.file_search');
-      const page = async (limit: string | null, pageSize: number, after: { key: string; id: string } | null) => {
-        await db.query('begin');
-        try {
-          await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-            JSON.stringify({ role: 'authenticated', sub: seedAccounts.ADMIN.id }),
-          ]);
-          if (limit !== null)
-            await db.query(`select set_config('mediateca.search_candidates_limit', $1, true)`, [limit]);
-          await db.query('set local role authenticated');
-          const { rows } = await db.query<{ id: string; key: string }>(
-            `select id, uploaded_on::text as key
-               from public.search_files($1::jsonb, 'uploadedOn_desc', $2, $3, $4::uuid)`,
-            [JSON.stringify({ query: marker }), pageSize, after?.key ?? null, after?.id ?? null],
-          );
-          return rows;
-        } finally {
-          await db.query('rollback');
-        }
-      };
+      const page = (cutOff: string | null, pageSize: number, after: { key: string; id: string } | null) =>
+        readAsAdmin<{ id: string; key: string }>(
+          db,
+          cutOff,
+          `select id, uploaded_on::text as key
+             from public.search_files($1::jsonb, 'uploadedOn_desc', $2, $3, $4::uuid)`,
+          [JSON.stringify({ query: marker }), pageSize, after?.key ?? null, after?.id ?? null],
+        );
       const fromIndex = (await page(null, 1000, null)).map((row) => row.id);
       const paged: string[] = [];
       let last: { key: string; id: string } | null = null;
