@@ -19,9 +19,10 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
  */
 /** The WHERE condition search_files builds for a filter object. */
 async function filterCondition(db: pg.Client, filter: Record<string, unknown>): Promise<string> {
-  const { rows } = await db.query<{ condition: string }>('select private.file_filter_condition($1) as condition', [
-    filter,
-  ]);
+  const { rows } = await db.query<{ condition: string }>(
+    'select private.file_filter_condition($1::jsonb) as condition',
+    [filter],
+  );
   return rows[0]!.condition;
 }
 

@@ -235,7 +235,7 @@ declare
   v_patterns text[];
   v_sql text := 'select u.* from public.academy_users u where true';
 begin
-  select coalesce(array_agg('%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'), '{}')
+  select coalesce(array_agg(private.contains_pattern(word)), '{}')
     into v_patterns
   from regexp_split_to_table(private.normalize_search_text(btrim(coalesce(p_query, ''))), '\s+') as word
   where word <> '';

@@ -164,10 +164,19 @@ describe('a page is the same whichever way it is read', () => {
 
 describe('a walk capped at one file', () => {
   // When the planner expects more candidates than the cut-off, search_files walks the sort order over at most
-  // that many files first and falls back when the page comes back short. With the cut-off at 1, a page of one
-  // file after a match is found by the capped walk (the three files share an upload time, so they are next
-  // to each other), and the first page by the fallback; both must agree with the page read from the index.
-  it('pages one file at a time in the order the index gives', async () => {
+  // that many files first, testing each file's index row by its key, and falls back when the page comes back
+  // short. With the cut-off at 1, a page of one file after a match is found by the capped walk (the three
+  // files share an upload time, so they are next to each other), and the first page by the fallback; both
+  // must agree with the page read from the index, whatever else the filter holds besides indexed words.
+  it.each([
+    ['one word', () => ({ query: marker })],
+    ['two words', () => ({ query: `nandu ${marker}` })],
+    ["a tag's name", () => ({ query: 'rooftop' })],
+    ['a dashed word and a word', () => ({ query: `king-size ${marker}` })],
+    ['a word and a type', () => ({ query: marker, type: 'image' })],
+    ['a word and the tag', () => ({ query: marker, tagId })],
+    ["a word and 'Sin traducir'", () => ({ query: marker, translation: 'missing' })],
+  ])('%s: pages one file at a time in the order the index gives', async (_label, filter) => {
     const db = await adminDb();
     try {
       await db.query('analyze private.file_search');
@@ -177,7 +186,7 @@ describe('a walk capped at one file', () => {
           cutOff,
           `select id, uploaded_on::text as key
              from public.search_files($1::jsonb, 'uploadedOn_desc', $2, $3, $4::uuid)`,
-          [JSON.stringify({ query: marker }), pageSize, after?.key ?? null, after?.id ?? null],
+          [JSON.stringify(filter()), pageSize, after?.key ?? null, after?.id ?? null],
         );
       const fromIndex = (await page(null, 1000, null)).map((row) => row.id);
       const paged: string[] = [];
@@ -188,7 +197,7 @@ describe('a walk capped at one file', () => {
         paged.push(row.id);
         last = row;
       }
-      expect(fromIndex).toHaveLength(3);
+      expect(fromIndex.length).toBeGreaterThan(0);
       expect(paged).toEqual(fromIndex);
     } finally {
       await db.end();
