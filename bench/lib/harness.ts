@@ -3,11 +3,26 @@ import WebSocket from 'ws';
 import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { seedAccounts } from '../../tests/helpers/seed.ts';
 
-/** An ephemeral, seeded stack for one benchmark, stopped even when the benchmark fails. */
+/** How many of the stack's last log lines a failed benchmark prints. */
+const LOG_LINES_KEPT = 200;
+
+/**
+ * An ephemeral, seeded stack for one benchmark, stopped even when the benchmark fails. Its log is kept quiet,
+ * but the last lines are printed when the benchmark fails: a 3M load once ended with Postgres closing the
+ * connection and nothing to say why.
+ */
 export async function withStack<T>(work: (stack: RunningStack) => Promise<T>): Promise<T> {
-  const stack = await startStack({ ephemeral: true, seed: true, log: () => {} });
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > LOG_LINES_KEPT) recent.shift();
+  };
+  const stack = await startStack({ ephemeral: true, seed: true, log });
   try {
     return await work(stack);
+  } catch (error) {
+    console.error(`  the stack's last ${recent.length} log lines:\n${recent.join('\n')}`);
+    throw error;
   } finally {
     await stack.stop();
   }
@@ -30,11 +45,23 @@ export async function signedInAdmin(stack: RunningStack): Promise<{ client: Supa
   return { client, token: data.session.access_token };
 }
 
-/** Milliseconds of each of `runs` sequential calls, after a few untimed warm-up calls. */
-export async function timeRuns(runs: number, call: () => Promise<unknown>, warmUp = 3): Promise<number[]> {
-  for (let i = 0; i < warmUp; i++) await call();
+/**
+ * Milliseconds of each of `runs` sequential calls, after a few untimed warm-up calls; `settle`, when given,
+ * runs untimed before each call.
+ */
+export async function timeRuns(
+  runs: number,
+  call: () => Promise<unknown>,
+  warmUp = 3,
+  settle?: () => Promise<void>,
+): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) {
+    await settle?.();
+    await call();
+  }
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await settle?.();
     const started = performance.now();
     await call();
     samples.push(performance.now() - started);
