@@ -2,8 +2,8 @@
 -- "Scale"): every typed word must appear, accent- and case-insensitively, in the file's id, names,
 -- descriptions, original file name or the names of its tags.
 --
--- Each file keeps its own text unaccented and lower-cased in `search_document`, and its letter-and-digit runs
--- (its "terms") by id in a narrow row of private.file_search, together with one term per tag it carries and
+-- Each file keeps its own text unaccented and lower-cased in `search_document`, and the letter-and-digit runs
+-- of its words (its "terms") by id in a narrow row of private.file_search, with one term per tag it carries and
 -- copies of the columns the screen filters on. A typed word stands for the terms that contain it and the tags
 -- whose names do; the files holding any of those are one GIN lookup. Search pages through files with that
 -- lookup, and count_files counts without touching the wide files rows ('piscina' at 1M files: 190k matches in
@@ -30,18 +30,29 @@ $$;
 revoke all on function private.normalize_search_text(text) from public;
 grant execute on function private.normalize_search_text(text) to anon, authenticated, service_role;
 
--- The file's own text; its tags' names are matched through their ids (the search index below).
-create function private.file_search_document(p_file public.files)
+-- The file's words: its names, descriptions and original file name, normalised. The search index keeps their
+-- terms (below).
+create function private.file_search_words(p_file public.files)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
   select private.normalize_search_text(concat_ws(' ',
-    p_file.id::text, p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en,
-    p_file.original_file_name))
+    p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en, p_file.original_file_name))
 $$;
-revoke all on function private.file_search_document(public.files) from public;
+
+-- The file's own text: its id and its words; its tags' names are matched through their ids (the search index).
+create function private.file_search_document(p_file public.files)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select concat_ws(' ', p_file.id::text, nullif(private.file_search_words(p_file), ''))
+$$;
+revoke all on function private.file_search_words(public.files), private.file_search_document(public.files)
+  from public;
 
 create function private.set_file_search_document()
 returns trigger
@@ -62,13 +73,15 @@ create trigger files_search_document
   for each row execute function private.set_file_search_document();
 
 -- The search index -----------------------------------------------------------------------------------------
--- A typed word that is all letters and digits appears in a file's text exactly when it appears inside one of
--- the text's letter-and-digit runs (its terms): the word has no other character, so no occurrence can cross a
+-- A typed word that is all letters and digits appears in a file's words exactly when it appears inside one of
+-- their letter-and-digit runs (their terms): the word has no other character, so no occurrence can cross a
 -- space, a dash or a dot. So every file's terms are kept, by id, in its narrow file_search row, with one more
 -- term per tag it carries ('#' and the tag's id: no text has a '#' in a term), and a word stands for the terms
 -- that contain it plus the terms of the tags whose names contain it. Words with other characters
--- ('piscina-2', 'img_20'), and words inside thousands of terms ('123'), are matched with `like` on the text
--- (its trigram index) or through the tags.
+-- ('piscina-2', 'img_20'), words inside thousands of terms ('123'), and words that could be part of a file's
+-- id (hexadecimal digits only: '3fa85f64', 'cafe') are matched with `like` on the text, which holds the id
+-- (its trigram index), or through the tags. The id's five pieces are not terms: unique to each file, they
+-- were two thirds of the vocabulary at 1M files, and every upload wrote five random entries into its indexes.
 -- Terms no file uses any more stay in the vocabulary: they only cost a row each.
 
 create table private.search_terms (
@@ -135,7 +148,7 @@ begin
   end if;
   insert into private.search_terms (term)
   select distinct x.term
-    from (select t.term from public.files f cross join private.search_text_terms(f.search_document) as t(term)
+    from (select t.term from public.files f cross join private.search_text_terms(private.file_search_words(f)) as t(term)
            where f.id = any(p_file_ids)
           union all
           select private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = any(p_file_ids)) as x
@@ -149,7 +162,7 @@ begin
   -- 100k files' rows take minutes).
   with pairs as (
     select f.id as file_id, t.term
-      from public.files f cross join private.search_text_terms(f.search_document) as t(term)
+      from public.files f cross join private.search_text_terms(private.file_search_words(f)) as t(term)
      where f.id = any(p_file_ids)
     union
     select ft.file_id, private.tag_search_term(ft.tag_id) from public.file_tags ft where ft.file_id = any(p_file_ids)
@@ -304,8 +317,9 @@ create type private.search_word as (
   word text,
   -- The terms it is part of and the tags whose names hold it (empty: no file has it that way), or null when
   -- the word is matched on the text instead: a word with other characters than letters and digits
-  -- ('img_20', 'piscina-2'), or one part of so many terms (a number, a piece of an id: '123' is in
-  -- thousands) that testing each file's terms against all of them costs more than the text's trigram index.
+  -- ('img_20', 'piscina-2'), one that could be part of a file's id (hexadecimal digits only), or one part of
+  -- so many terms ('foto' in 'foto1' … 'foto999') that testing each file's terms against all of them costs
+  -- more than the text's trigram index.
   term_ids integer[]
 );
 
@@ -319,7 +333,7 @@ as $$
 declare
   result private.search_word := row(p_word, null);
 begin
-  if p_word ~ '[^[:alnum:]]' then
+  if p_word ~ '[^[:alnum:]]' or p_word ~ '^[0-9a-f]+$' then
     return result;
   end if;
   result.term_ids := private.search_text_term_ids(p_word);
