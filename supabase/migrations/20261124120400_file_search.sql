@@ -223,7 +223,7 @@ create trigger files_index_for_search_after_update
   for each statement execute function private.index_changed_files_for_search();
 
 -- The index term of each of these tags, looked up one tag at a time: a join of a bulk edit's links with the
--- vocabulary (millions of id fragments at 1M files) was planned as a scan of the whole vocabulary.
+-- vocabulary was planned as a scan of the whole vocabulary (3M terms at 1M files, when it still held numbers).
 create function private.tag_term_ids(p_tag_ids uuid[])
 returns table (tag_id uuid, term_id integer)
 language sql
@@ -319,8 +319,8 @@ as $$
                 order by 1)
 $$;
 
--- One typed word (normalised) with what it stands for in the search index, looked up once per call: the
--- vocabulary is millions of terms at 1M files, and a search and its count each read every word's ids in
+-- One typed word (normalised) with what it stands for in the search index, looked up once per call (a trigram
+-- search of the vocabulary and of the tags' names): a search and its count each read every word's ids in
 -- several places.
 create type private.search_word as (
   word text,
@@ -366,8 +366,21 @@ as $$
               else format('%s.term_ids && %L::integer[]', p_alias, p_term_ids) end
 $$;
 
+-- What the words matched through the index ask of a file's index row `p_alias`, one test per word (none for
+-- the words read from the text).
+create function private.search_index_tests(p_words private.search_word[], p_alias text)
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select array(select private.search_terms_condition(w.term_ids, p_alias)
+                 from unnest(p_words) as w where w.term_ids is not null)
+$$;
+
 revoke all on function private.search_text_term_ids(text), private.search_tag_term_ids(text),
-  private.search_word(text), private.search_terms_condition(integer[], text) from public;
+  private.search_word(text), private.search_terms_condition(integer[], text),
+  private.search_index_tests(private.search_word[], text) from public;
 grant execute on function private.search_word(text), private.search_terms_condition(integer[], text)
   to anon, authenticated, service_role;
 
@@ -614,8 +627,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  word_conditions text[] := array(select private.search_terms_condition(w.term_ids, 'f')
-                                    from unnest(p_parts.words) as w where w.term_ids is not null);
+  word_conditions text[] := private.search_index_tests(p_parts.words, 'f');
 begin
   if cardinality(word_conditions) = 0 then
     return null;
@@ -657,8 +669,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  index_tests text[] := array(select private.search_terms_condition(w.term_ids, 's')
-                                from unnest(p_parts.words) as w where w.term_ids is not null);
+  index_tests text[] := private.search_index_tests(p_parts.words, 's');
   rest private.file_filter := p_parts;
 begin
   if cardinality(index_tests) = 0 then
@@ -762,7 +773,7 @@ declare
   column_conditions text[] := parts.column_conditions;
   text_conditions text[] := parts.text_conditions
     || array(select private.search_word_condition(w) from unnest(parts.words) as w where w.term_ids is null);
-  indexed_words private.search_word[] := array(select w from unnest(parts.words) as w where w.term_ids is not null);
+  index_tests text[] := private.search_index_tests(parts.words, 's');
   sources text[] := '{}';
   filters text[] := '{}';
 begin
@@ -774,14 +785,13 @@ begin
 
   -- The words: one scan of file_search, filtering the columns it keeps in the same scan unless the files' texts
   -- are needed anyway. Then the tag's and the collection's links.
-  if cardinality(indexed_words) > 0 then
+  if cardinality(index_tests) > 0 then
     if cardinality(text_conditions) = 0 then
       sources := sources || private.search_candidates_query(parts, readable);
       column_conditions := '{}';
     else
       sources := sources || format('select s.file_id from private.file_search s where %s',
-                                   array_to_string(array(select private.search_terms_condition(w.term_ids, 's')
-                                                           from unnest(indexed_words) as w), ' and '));
+                                   array_to_string(index_tests, ' and '));
     end if;
   end if;
   if parts.tag_id is not null then
