@@ -142,7 +142,8 @@ async function readAsAdmin<Row extends object>(
 
 describe('a page is the same whichever way it is read', () => {
   // search_files reads the index first when few files match (always, at this library's size) and walks the
-  // sort order otherwise; mediateca.search_candidates_limit = 0 forces the walk.
+  // sort order otherwise; mediateca.search_candidates_limit = 0 leaves the index aside and reads the sort order
+  // with the whole filter, as search_files does when a capped walk comes back short.
   it.each([
     ['one word', { query: marker }],
     ['a word and a type', { query: marker, type: 'image' }],
