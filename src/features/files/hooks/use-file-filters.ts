@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { FILTER_PARAMS, filtersFromParams } from '../api/file-filters.ts';
+import { prefetchFileResults } from '../api/prefetch-file-results.ts';
 
 export { DEFAULT_SORT, SORTS } from '../api/file-filters.ts';
 
@@ -11,6 +13,16 @@ const PARAMS: readonly FilterParam[] = [...Object.values(FILTER_PARAMS), 'sort']
 export function useFileFilters() {
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => filtersFromParams(params), [params]);
+  const queryClient = useQueryClient();
+  // Every change goes through here: the new results are asked for before the screen renders the new URL.
+  const apply = useCallback(
+    (next: URLSearchParams) => {
+      const chosen = filtersFromParams(next);
+      prefetchFileResults(queryClient, chosen.filters, chosen.sort);
+      setParams(next, { replace: true });
+    },
+    [queryClient, setParams],
+  );
 
   // Each change starts from the URL as it is at that moment, not as it was at the last render: React Router's
   // functional setSearchParams hands over the render-time params, so a filter chosen before the screen had
@@ -20,15 +32,15 @@ export function useFileFilters() {
       const next = new URLSearchParams(window.location.search);
       if (value) next.set(key, value);
       else next.delete(key);
-      setParams(next, { replace: true });
+      apply(next);
     },
-    [setParams],
+    [apply],
   );
   // 'Quitar filtros' takes the filters away and keeps the order the person chose.
   const clear = useCallback(() => {
     const sortParam = new URLSearchParams(window.location.search).get('sort');
-    setParams(new URLSearchParams(sortParam ? { sort: sortParam } : {}), { replace: true });
-  }, [setParams]);
+    apply(new URLSearchParams(sortParam ? { sort: sortParam } : {}));
+  }, [apply]);
   /** Anything but the sort is set: what 'Quitar filtros' would take away. */
   const active = PARAMS.some((key) => key !== 'sort' && params.has(key));
   return { filters, sort, setFilter, clear, active };
