@@ -56,3 +56,22 @@ export function spanishError(error: unknown, fallback = 'Algo salió mal. Intén
   if (message && SPANISH_HINT.test(message) && message.length < 300) return message;
   return fallback;
 }
+
+/**
+ * SQLSTATE classes of a failure that a second try may not meet: connection exceptions, transaction rollbacks
+ * (serialization, deadlock), insufficient resources, operator intervention (a timeout, a restart).
+ */
+const TRANSIENT_SQLSTATE = /^(08|40|53|57)/;
+
+/**
+ * Whether a failed read is worth one more try. A refusal (a 4xx, an RLS or constraint error, a missing object)
+ * answers the same a second later: retrying it only adds load, and once made a page of missing thumbnails
+ * sign its 40 URLs again a second later. A lost connection, a 5xx or a PostgREST connection error may pass.
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  const { code, status, name } = errorParts(error);
+  if (name === 'AbortError') return false;
+  if (status !== undefined) return status === 0 || status >= 500;
+  if (code) return code.startsWith('PGRST00') || TRANSIENT_SQLSTATE.test(code);
+  return true;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { PostgrestError } from '@supabase/postgrest-js';
+import { client, clientFor, signedInSeed, stackInfo } from '../helpers/clients.ts';
+import { isWorthRetrying } from '../../src/lib/errors.ts';
+
+/**
+ * Which failed reads the app tries once more (src/lib/query-client.ts), on the errors the official clients
+ * return from the stack: a refusal answers the same a second later, a lost connection may not.
+ */
+describe('isWorthRetrying', () => {
+  it('gives up on a refusal: a missing object, a permission, a missing row, a bad value', async () => {
+    const admin = await signedInSeed('ADMIN');
+    const missingObject = await admin.storage
+      .from('media')
+      .createSignedUrl(`${crypto.randomUUID()}/missing.jpg`, 60, { transform: { width: 400, height: 300 } });
+    const forbidden = await client().from('tags').insert({ name_es: 'x', name_en: 'x' });
+    const noRow = await admin.from('files').select('id').eq('id', crypto.randomUUID()).single();
+    const badValue = await admin.from('files').select('id').eq('id', 'not-a-uuid');
+
+    for (const { error } of [missingObject, forbidden, noRow, badValue]) {
+      expect(error).not.toBeNull();
+      expect(isWorthRetrying(error)).toBe(false);
+    }
+  });
+
+  it('tries again when nothing answered, from PostgREST and from Storage', async () => {
+    // A port nobody listens on: the request never reaches a server.
+    const unreachable = clientFor('http://127.0.0.1:9', stackInfo().anonKey);
+    const rest = await unreachable.rpc('count_files', { p_filter: {} });
+    const storage = await unreachable.storage.from('media').createSignedUrl('a/b.jpg', 60);
+
+    for (const { error } of [rest, storage]) {
+      expect(error).not.toBeNull();
+      expect(isWorthRetrying(error)).toBe(true);
+    }
+  });
+
+  it('tries again after a timeout or a serialization failure, as PostgREST reports them', () => {
+    for (const code of ['57014', '40001', 'PGRST001']) {
+      expect(isWorthRetrying(new PostgrestError({ message: 'x', details: '', hint: '', code }))).toBe(true);
+    }
+  });
+});
