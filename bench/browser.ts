@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { isQuick, libraryFiles, percentile, report, sizeLabel, type BenchRow } from './lib/report.ts';
-import { progress, signedInAdmin, withStack } from './lib/harness.ts';
+import { progress, signedInAdmin } from './lib/harness.ts';
+import { withStackProcess } from './lib/stack-process.ts';
 import { signInAsAdmin, withAppInChromium } from './lib/app-site.ts';
 import { generateDataset } from '../scripts/generate-dataset.ts';
 
@@ -153,7 +154,7 @@ async function measure(page: Page, appUrl: string, runs: number, expectedTotal: 
 }
 
 async function runAt(files: number, runs: number, scrollFiles: number) {
-  return withStack(async (stack) => {
+  return withStackProcess(async (stack) => {
     progress('browser', `generating ${files} files`);
     await generateDataset(stack.adminDbUrl, { files });
     return withAppInChromium(stack, async ({ url, browser }) => {

@@ -36,7 +36,7 @@ function serve(outDir: string): Promise<{ url: string; close: () => Promise<void
  * what the browser benchmarks measure. `work` gets the site's URL and the browser; both are closed after.
  */
 export async function withAppInChromium<T>(
-  stack: RunningStack,
+  stack: Pick<RunningStack, 'apiUrl' | 'anonKey'>,
   work: (site: { url: string; browser: Browser }) => Promise<T>,
 ): Promise<T> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-bench-app-'));

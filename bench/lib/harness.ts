@@ -28,14 +28,16 @@ export async function withStack<T>(work: (stack: RunningStack) => Promise<T>): P
   }
 }
 
-export function clientFor(stack: RunningStack, key = stack.anonKey): SupabaseClient {
+export function clientFor(stack: Pick<RunningStack, 'apiUrl' | 'anonKey'>, key = stack.anonKey): SupabaseClient {
   return createClient(stack.apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
 }
 
-export async function signedInAdmin(stack: RunningStack): Promise<{ client: SupabaseClient; token: string }> {
+export async function signedInAdmin(
+  stack: Pick<RunningStack, 'apiUrl' | 'anonKey'>,
+): Promise<{ client: SupabaseClient; token: string }> {
   const client = clientFor(stack);
   const { data, error } = await client.auth.signInWithPassword({
     email: seedAccounts.ADMIN.email,

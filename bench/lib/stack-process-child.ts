@@ -1,0 +1,27 @@
+import { startStack } from '../../stack/src/stack.ts';
+import type { FromStack, StackEndpoints } from './stack-process.ts';
+
+/** The stack of withStackProcess (stack-process.ts): started here, stopped when the parent says so. */
+const LOG_LINES_KEPT = 200;
+const recent: string[] = [];
+const send = (message: FromStack) => process.send!(message);
+
+try {
+  const stack = await startStack({
+    ephemeral: true,
+    seed: true,
+    log: (line) => {
+      recent.push(line);
+      if (recent.length > LOG_LINES_KEPT) recent.shift();
+    },
+  });
+  const { stop, restartDatabase: _restart, ...endpoints } = stack;
+  process.on('message', (message) => {
+    if (message === 'logs') send({ logs: recent });
+    if (message === 'stop') void stop().finally(() => process.exit(0));
+  });
+  send({ ready: endpoints satisfies StackEndpoints });
+} catch (error) {
+  send({ failed: `${(error as Error).stack ?? String(error)}\n${recent.join('\n')}` });
+  process.exit(1);
+}
