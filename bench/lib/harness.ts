@@ -4,7 +4,7 @@ import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { seedAccounts } from '../../tests/helpers/seed.ts';
 
 /** How many of the stack's last log lines a failed benchmark prints. */
-const LOG_LINES_KEPT = 200;
+export const LOG_LINES_KEPT = 200;
 
 /**
  * An ephemeral, seeded stack for one benchmark, stopped even when the benchmark fails. Its log is kept quiet,

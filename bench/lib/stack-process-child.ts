@@ -1,8 +1,8 @@
 import { startStack } from '../../stack/src/stack.ts';
+import { LOG_LINES_KEPT } from './harness.ts';
 import type { FromStack, StackEndpoints } from './stack-process.ts';
 
 /** The stack of withStackProcess (stack-process.ts): started here, stopped when the parent says so. */
-const LOG_LINES_KEPT = 200;
 const recent: string[] = [];
 const send = (message: FromStack) => process.send!(message);
 

@@ -32,8 +32,12 @@ export async function withStackProcess<T>(work: (stack: StackEndpoints) => Promi
     try {
       return await work(started.ready);
     } catch (error) {
-      child.send('logs');
-      const answer = await next().catch(() => null);
+      // A stack that crashed has nothing more to say; one that still runs hands over its recent lines.
+      let answer: FromStack | null = null;
+      if (child.connected) {
+        child.send('logs');
+        answer = await next().catch(() => null);
+      }
       if (answer && 'logs' in answer)
         console.error(`  the stack's last ${answer.logs.length} log lines:\n${answer.logs.join('\n')}`);
       throw error;
