@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,27 +7,9 @@ import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import type { RunningStack } from '../../stack/src/stack.ts';
 import { seedAccounts } from '../../tests/helpers/seed.ts';
+import { serveBuiltApp } from '../../scripts/serve-built-app.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function serve(outDir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
-    let file = path.join(outDir, path.normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!(await stat(file).catch(() => null))?.isFile()) file = path.join(outDir, 'index.html');
-    res.writeHead(200, {
-      'Content-Type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html',
-    });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
 
 /**
  * The production build of the app, pointed at `stack`, served on a free port, with a headless Chromium:
@@ -43,7 +23,7 @@ export async function withAppInChromium<T>(
   process.env.VITE_SUPABASE_URL = stack.apiUrl;
   process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
   await build({ root: projectRoot, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  const site = await serve(outDir);
+  const site = await serveBuiltApp(outDir);
   const browser = await playwright.launch({
     executablePath: await chromium.executablePath(),
     headless: true,
