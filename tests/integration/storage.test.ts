@@ -218,6 +218,31 @@ describe('who may do what is decided by the policies', () => {
     expect((await client('anon').storage.from(BUCKET).download(`${alice.user.id}/hola.txt`)).error).not.toBeNull();
   });
 
+  it('serves a public bucket to anyone, but signs its objects only for callers the policies let select them', async () => {
+    // storage-api's signObjectUrl finds the object as the caller, public bucket or not; only downloads skip RLS.
+    const id = `pub-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await service.storage.createBucket(id, { public: true })).error).toBeNull();
+    try {
+      expect(
+        (await service.storage.from(id).upload('cartel.txt', 'cartel', { contentType: 'text/plain' })).error,
+      ).toBeNull();
+      const publicUrl = service.storage.from(id).getPublicUrl('cartel.txt').data.publicUrl;
+      expect(await (await fetch(publicUrl)).text()).toBe('cartel');
+      expect((await client('anon').storage.from(id).download('cartel.txt')).data).not.toBeNull();
+
+      for (const caller of [client('anon'), alice.client]) {
+        const refused = await caller.storage.from(id).createSignedUrl('cartel.txt', 60);
+        expect(refused.data).toBeNull();
+        expect(refused.error).toMatchObject({ statusCode: '404', message: 'Object not found' });
+      }
+      const signed = await service.storage.from(id).createSignedUrl('cartel.txt', 60);
+      expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('cartel');
+    } finally {
+      await service.storage.emptyBucket(id);
+      await service.storage.deleteBucket(id);
+    }
+  });
+
   it('refuses a TUS upload into another user’s folder at creation, before any byte', async () => {
     const error = await new Promise<Error>((resolve) => {
       const upload = new tus.Upload(Buffer.from('no'), {

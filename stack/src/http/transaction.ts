@@ -2,16 +2,17 @@ import type { Pool, PoolClient } from 'pg';
 
 /**
  * Runs `work` in one transaction on a pooled connection: committed when it succeeds (or always rolled back
- * with `rollback: true`, for checks that must leave nothing behind), rolled back when it throws.
+ * with `rollback: true`, for checks that must leave nothing behind), rolled back when it throws. `settings`
+ * are set for the transaction (set_config(…, true)) in the same round trip as its `begin`.
  */
 export async function withTransaction<T>(
   pool: Pool,
   work: (db: PoolClient) => Promise<T>,
-  options: { rollback?: boolean } = {},
+  options: { rollback?: boolean; settings?: Record<string, string> } = {},
 ): Promise<T> {
   const db = await pool.connect();
   try {
-    await db.query('begin');
+    await db.query(beginWith(db, options.settings ?? {}));
     const result = await work(db);
     await db.query(options.rollback ? 'rollback' : 'commit');
     return result;
@@ -23,19 +24,41 @@ export async function withTransaction<T>(
   }
 }
 
-/** Makes the transaction run as an API role with the JWT's claims, as PostgREST does, so RLS decides. */
-export async function actAs(
-  db: PoolClient,
+/**
+ * `begin` and the transaction's settings as one simple query: a Storage signature or a Realtime join was
+ * five round trips to Postgres (bucket, begin, settings, query, commit), and on a busy machine each one
+ * waits its turn. The simple protocol takes no parameters, so the values are escaped as literals.
+ */
+function beginWith(db: PoolClient, settings: Record<string, string>): string {
+  const entries = Object.entries(settings);
+  if (entries.length === 0) return 'begin';
+  const calls = entries.map(
+    ([name, value]) => `set_config(${db.escapeLiteral(name)}, ${db.escapeLiteral(value)}, true)`,
+  );
+  return `begin; select ${calls.join(', ')}`;
+}
+
+/** The settings that make a transaction run as an API role with the JWT's claims, as PostgREST does, so RLS decides. */
+export function callerSettings(
   identity: { role: string; claims: Record<string, unknown> },
   settings: Record<string, string> = {},
-): Promise<void> {
-  const entries = Object.entries({
+): Record<string, string> {
+  return {
     role: identity.role,
     'request.jwt.claim.role': identity.role,
     'request.jwt.claims': JSON.stringify(identity.claims),
     'request.jwt.claim.sub': typeof identity.claims.sub === 'string' ? identity.claims.sub : '',
     ...settings,
-  });
+  };
+}
+
+/** Switches a transaction already under way to the caller (for work that must run before the switch). */
+export async function actAs(
+  db: PoolClient,
+  identity: { role: string; claims: Record<string, unknown> },
+  settings: Record<string, string> = {},
+): Promise<void> {
+  const entries = Object.entries(callerSettings(identity, settings));
   await db.query(
     `select ${entries.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(', ')}`,
     entries.flat(),

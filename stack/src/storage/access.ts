@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Pool, PoolClient } from 'pg';
 import { bearerToken, verifyJwt, type Claims, type JwtKeys } from '../jwt.ts';
 import { errors, fromDatabaseError, StorageError } from './errors.ts';
-import { actAs, withTransaction } from '../http/transaction.ts';
+import { callerSettings, withTransaction } from '../http/transaction.ts';
 
 /** The caller as storage-api sees it: a verified JWT, its role and subject. */
 export interface Caller {
@@ -63,37 +63,29 @@ export async function asCaller<T>(
   work: (db: PoolClient) => Promise<T>,
   options: { rollback?: boolean } = {},
 ): Promise<T> {
-  return storageTransaction(
-    pool,
-    async (db) => {
-      await actAs(
-        db,
-        { role: caller.role, claims: caller.claims },
-        {
-          'request.jwt': caller.jwt,
-          'request.jwt.claim.sub': caller.sub ?? '',
-          'storage.operation': operation,
-          'storage.allow_delete_query': 'true',
-        },
-      );
-      return work(db);
-    },
-    options,
-  );
+  return storageTransaction(pool, work, {
+    ...options,
+    settings: callerSettings(
+      { role: caller.role, claims: caller.claims },
+      {
+        'request.jwt': caller.jwt,
+        'request.jwt.claim.sub': caller.sub ?? '',
+        'storage.operation': operation,
+        'storage.allow_delete_query': 'true',
+      },
+    ),
+  });
 }
 
 /** Runs `work` in a transaction as the storage service itself (bypasses RLS). */
 export const asService = <T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> =>
-  storageTransaction(pool, async (db) => {
-    await db.query(`select set_config('storage.allow_delete_query', 'true', true)`);
-    return work(db);
-  });
+  storageTransaction(pool, work, { settings: { 'storage.allow_delete_query': 'true' } });
 
 /** A transaction whose database errors reach the client as the storage errors storage-api gives for them. */
 async function storageTransaction<T>(
   pool: Pool,
   work: (db: PoolClient) => Promise<T>,
-  options: { rollback?: boolean } = {},
+  options: { rollback?: boolean; settings?: Record<string, string> } = {},
 ): Promise<T> {
   try {
     return await withTransaction(pool, work, options);

@@ -1,16 +1,24 @@
+import { asCaller } from '../access.ts';
 import { json, readJson, type StorageRoute } from '../context.ts';
-import { getBucket, readableObject } from '../objects.ts';
+import { errors } from '../errors.ts';
 import { parseTransformQuery } from '../render.ts';
 import { expiresInOf, signedToken, transformToClaim } from '../signing.ts';
 
-/** POST /object/sign/{bucket}/{name} {expiresIn, transform?}: a signed download (or render) URL. */
+/**
+ * POST /object/sign/{bucket}/{name} {expiresIn, transform?}: a signed download (or render) URL. As storage-api's
+ * signObjectUrl, the caller must be able to select the object under RLS, in a public bucket too (downloads of
+ * public objects skip RLS; signing them does not), and the bucket itself is not looked up.
+ */
 export const signUrl: StorageRoute = (app, { ctx, pool, caller }) =>
   app.post('/object/sign/:bucket/:name{.+}', async (c) => {
     const { bucket: bucketId, name } = c.req.param();
     const who = await caller(c);
     const body = await readJson(c);
     const expiresIn = expiresInOf(body);
-    await readableObject(pool, who, await getBucket(pool, bucketId), name);
+    const { rows } = await asCaller(pool, who, 'storage.object.sign', (db) =>
+      db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]),
+    );
+    if (rows.length === 0) throw errors.noSuchKey();
     const transform = body.transform
       ? parseTransformQuery(new URLSearchParams(Object.entries(body.transform as Record<string, string>)))
       : null;
