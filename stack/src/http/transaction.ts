@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 
 /**
  * Runs `work` in one transaction on a pooled connection: committed when it succeeds (or always rolled back
@@ -12,7 +12,7 @@ export async function withTransaction<T>(
 ): Promise<T> {
   const db = await pool.connect();
   try {
-    await db.query(beginWith(db, options.settings ?? {}));
+    await db.query(beginWith(options.settings ?? {}));
     const result = await work(db);
     await db.query(options.rollback ? 'rollback' : 'commit');
     return result;
@@ -27,15 +27,21 @@ export async function withTransaction<T>(
 /**
  * `begin` and the transaction's settings as one simple query: a Storage signature or a Realtime join was
  * five round trips to Postgres (bucket, begin, settings, query, commit), and on a busy machine each one
- * waits its turn. The simple protocol takes no parameters, so the values are escaped as literals.
+ * waits its turn.
  */
-function beginWith(db: PoolClient, settings: Record<string, string>): string {
-  const entries = Object.entries(settings);
-  if (entries.length === 0) return 'begin';
-  const calls = entries.map(
-    ([name, value]) => `set_config(${db.escapeLiteral(name)}, ${db.escapeLiteral(value)}, true)`,
+function beginWith(settings: Record<string, string>): string {
+  return Object.keys(settings).length === 0 ? 'begin' : `begin; ${setConfigStatement(settings)}`;
+}
+
+/**
+ * `select set_config(…, true), …` with the values as escaped literals, for the simple query protocol, which
+ * takes no parameters.
+ */
+export function setConfigStatement(settings: Record<string, string>): string {
+  const calls = Object.entries(settings).map(
+    ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
   );
-  return `begin; select ${calls.join(', ')}`;
+  return `select ${calls.join(', ')}`;
 }
 
 /** The settings that make a transaction run as an API role with the JWT's claims, as PostgREST does, so RLS decides. */

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { bearerToken, verifyJwt, type Claims, type JwtKeys } from '../jwt.ts';
 import { errors, fromDatabaseError, StorageError } from './errors.ts';
-import { callerSettings, withTransaction } from '../http/transaction.ts';
+import { callerSettings, setConfigStatement, withTransaction } from '../http/transaction.ts';
 
 /** The caller as storage-api sees it: a verified JWT, its role and subject. */
 export interface Caller {
@@ -63,19 +63,42 @@ export async function asCaller<T>(
   work: (db: PoolClient) => Promise<T>,
   options: { rollback?: boolean } = {},
 ): Promise<T> {
-  return storageTransaction(pool, work, {
-    ...options,
-    settings: callerSettings(
-      { role: caller.role, claims: caller.claims },
-      {
-        'request.jwt': caller.jwt,
-        'request.jwt.claim.sub': caller.sub ?? '',
-        'storage.operation': operation,
-        'storage.allow_delete_query': 'true',
-      },
-    ),
-  });
+  return storageTransaction(pool, work, { ...options, settings: settingsOf(caller, operation) });
 }
+
+/**
+ * One read as the caller in one round trip, for the requests a page makes by the dozen (a signature per
+ * thumbnail): the settings and `statement` go as one simple query, which Postgres runs as one implicit
+ * transaction. So the settings hold for the statement and end with it, and RLS, applied when the statement
+ * is planned after they ran, decides as in asCaller. `statement` carries its values as escaped literals.
+ */
+export async function readAsCaller<R extends QueryResultRow>(
+  pool: Pool,
+  caller: Caller,
+  operation: string,
+  statement: string,
+): Promise<R[]> {
+  try {
+    const results = (await pool.query(
+      `${setConfigStatement(settingsOf(caller, operation))}; ${statement}`,
+    )) as unknown as QueryResult<R>[];
+    return results.at(-1)!.rows;
+  } catch (error) {
+    throw fromDatabaseError(error);
+  }
+}
+
+/** What storage-api sets for a request's transaction: the caller's role and claims, and the operation. */
+const settingsOf = (caller: Caller, operation: string) =>
+  callerSettings(
+    { role: caller.role, claims: caller.claims },
+    {
+      'request.jwt': caller.jwt,
+      'request.jwt.claim.sub': caller.sub ?? '',
+      'storage.operation': operation,
+      'storage.allow_delete_query': 'true',
+    },
+  );
 
 /** Runs `work` in a transaction as the storage service itself (bypasses RLS). */
 export const asService = <T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> =>

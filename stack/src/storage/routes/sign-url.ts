@@ -1,4 +1,5 @@
-import { asCaller } from '../access.ts';
+import { escapeLiteral } from 'pg';
+import { readAsCaller } from '../access.ts';
 import { json, readJson, type StorageRoute } from '../context.ts';
 import { errors } from '../errors.ts';
 import { parseTransformQuery } from '../render.ts';
@@ -15,10 +16,13 @@ export const signUrl: StorageRoute = (app, { ctx, pool, caller }) =>
     const who = await caller(c);
     const body = await readJson(c);
     const expiresIn = expiresInOf(body);
-    const { rows } = await asCaller(pool, who, 'storage.object.sign', (db) =>
-      db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]),
+    const found = await readAsCaller(
+      pool,
+      who,
+      'storage.object.sign',
+      `select 1 from storage.objects where bucket_id = ${escapeLiteral(bucketId)} and name = ${escapeLiteral(name)}`,
     );
-    if (rows.length === 0) throw errors.noSuchKey();
+    if (found.length === 0) throw errors.noSuchKey();
     const transform = body.transform
       ? parseTransformQuery(new URLSearchParams(Object.entries(body.transform as Record<string, string>)))
       : null;
