@@ -1,5 +1,5 @@
 import '../files.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
@@ -30,13 +30,12 @@ export function FilesScreen() {
   const query = useInfiniteQuery(fileListQuery(filters, sort));
   // The count runs beside the first page: the grid never waits for the whole match to be counted.
   const count = useQuery(fileCountQuery(filters));
-  const files = query.data?.pages.flatMap((page) => page.files) ?? [];
+  // Kept from render to render until a page arrives: the count's answer alone must not lay the grid out again.
+  const pages = query.data?.pages;
+  const files = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
+  const fileIds = useMemo(() => files.map((file) => file.id), [files]);
   const total = count.data ?? 0;
-  const selection = useFileSelection(
-    filters,
-    sort,
-    files.map((file) => file.id),
-  );
+  const selection = useFileSelection(filters, sort, fileIds);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   // Once opened, the lightbox stays mounted, so Radix can hand focus back to the card on closing.
   const [lightboxWanted, setLightboxWanted] = useState(false);

@@ -37,4 +37,19 @@ describe('useFileSelection', () => {
     rerender({ filters: { status: 'published' }, sort: 'size_asc' });
     expect(result.current.selection).toBeNull();
   });
+
+  it('keeps toggle and isSelected while nothing they depend on changes, so memoised cards skip a re-render', () => {
+    const { result, rerender } = renderHook(
+      ({ filters }: { filters: FileFilters }) => useFileSelection(filters, 'uploadedOn_desc', ids),
+      { initialProps: { filters: { query: 'piscina' } } },
+    );
+    const { toggle, isSelected } = result.current;
+    // The files screen renders again when the count arrives: equal filters, the same loaded ids.
+    rerender({ filters: { query: 'piscina' } });
+    expect(result.current.toggle).toBe(toggle);
+    expect(result.current.isSelected).toBe(isSelected);
+    act(() => result.current.toggle(0, false));
+    expect(result.current.isSelected).not.toBe(isSelected);
+    expect(result.current.isSelected('a')).toBe(true);
+  });
 });
