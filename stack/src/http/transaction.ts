@@ -25,9 +25,8 @@ export async function withTransaction<T>(
 }
 
 /**
- * `begin` and the transaction's settings as one simple query: a Storage signature or a Realtime join was
- * five round trips to Postgres (bucket, begin, settings, query, commit), and on a busy machine each one
- * waits its turn.
+ * `begin` and the transaction's settings as one simple query: one round trip fewer for every Storage request
+ * (on a busy machine each round trip waits its turn).
  */
 function beginWith(settings: Record<string, string>): string {
   return Object.keys(settings).length === 0 ? 'begin' : `begin; ${setConfigStatement(settings)}`;
