@@ -107,6 +107,13 @@ describe('the files screen on a phone', () => {
     expect(rows.height).toBeLessThanOrEqual(60);
     expect(await overlappingElements(page)).toEqual([]);
     expect(await sidewaysOverflow(page)).toBe(0);
+    // Read whole, not '2 selecciona…', at 390 px and at the narrowest phone the app supports.
+    const countCutShort = () =>
+      bar.locator('.selection-count').evaluate((count) => count.scrollWidth > count.clientWidth);
+    expect(await countCutShort()).toBe(false);
+    await page.setViewportSize({ width: 360, height: viewports.phone.height });
+    expect(await countCutShort()).toBe(false);
+    await page.setViewportSize(viewports.phone);
     await screenshot(page, 'phone-selection');
     await bar.getByRole('button', { name: 'Más acciones' }).click();
     for (const action of ['Activar', 'Descargar ZIP', 'Borrar']) {

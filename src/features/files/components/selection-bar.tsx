@@ -75,6 +75,7 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
   };
   const setPublished = (value: boolean) => publish.mutate({ selection, published: value });
   const addCollection = (collection: Collection) => addToCollection.mutate({ selection, collection });
+  const selectedWord = count === 1 ? 'seleccionado' : 'seleccionados';
   const showDeactivate = isAdmin && published > 0;
   const showActivate = isAdmin && published < count;
 
@@ -89,8 +90,9 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
       >
         <span aria-hidden="true">×</span>
       </button>
+      {/* Number and word apart: on a phone the word goes under the number rather than being cut short. */}
       <strong className="selection-count" aria-live="polite">
-        {plural(count, 'seleccionado', 'seleccionados')}
+        <span>{count.toLocaleString('es-ES')}</span> <span className="selection-count-word">{selectedWord}</span>
       </strong>
       <div className="selection-actions-inline">
         {showDeactivate && (
