@@ -63,9 +63,5 @@ export async function actAs(
   identity: { role: string; claims: Record<string, unknown> },
   settings: Record<string, string> = {},
 ): Promise<void> {
-  const entries = Object.entries(callerSettings(identity, settings));
-  await db.query(
-    `select ${entries.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(', ')}`,
-    entries.flat(),
-  );
+  await db.query(setConfigStatement(callerSettings(identity, settings)));
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Claims } from '../jwt.ts';
 import type { CapturedChange } from './changes.ts';
+import { setConfigStatement } from '../http/transaction.ts';
 
 /**
  * What each subscriber may see of one change, decided in Postgres as Supabase Realtime's apply_rls does:
@@ -74,7 +75,7 @@ export async function evaluateAccess(
     const statements = ['begin'];
     for (const identity of checked) {
       statements.push(
-        `select set_config('role', ${db.escapeLiteral(identity.role)}, true), set_config('request.jwt.claims', ${db.escapeLiteral(JSON.stringify(identity.claims))}, true)`,
+        setConfigStatement(identitySettings(identity)),
         `select exists (select 1 from ${table} where ${where}) as visible`,
       );
     }
@@ -97,13 +98,16 @@ export async function evaluateAccess(
   }
 }
 
+/** The role and claims an identity's check runs with. */
+const identitySettings = (identity: Identity) => ({
+  role: identity.role,
+  'request.jwt.claims': JSON.stringify(identity.claims),
+});
+
 async function visibleAlone(db: pg.PoolClient, table: string, where: string, identity: Identity): Promise<boolean> {
   try {
     await db.query('begin');
-    await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-      identity.role,
-      JSON.stringify(identity.claims),
-    ]);
+    await db.query(setConfigStatement(identitySettings(identity)));
     const { rows } = await db.query<{ visible: boolean }>(
       `select exists (select 1 from ${table} where ${where}) as visible`,
     );

@@ -1,5 +1,5 @@
-import type { Pool } from 'pg';
-import { asCaller, asService, ownerUuid, type Caller } from './access.ts';
+import { escapeLiteral, type Pool } from 'pg';
+import { asCaller, asService, ownerUuid, readAsCaller, type Caller } from './access.ts';
 import { errors } from './errors.ts';
 
 export interface BucketRow {
@@ -180,14 +180,36 @@ export async function readableObject(
   bucket: BucketRow,
   name: string,
 ): Promise<ObjectRow> {
-  const query = (db: { query: Pool['query'] }) =>
-    db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
-      bucket.id,
-      name,
-    ]);
-  const { rows } =
-    bucket.public || !caller ? await query(pool) : await asCaller(pool, caller, 'storage.object.get', query);
-  if (!rows[0]) throw errors.noSuchKey();
+  const row =
+    bucket.public || !caller
+      ? (
+          await pool.query<ObjectRow>(
+            `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+            [bucket.id, name],
+          )
+        ).rows[0]
+      : await objectAsCaller(pool, caller, 'storage.object.get', bucket.id, name);
+  if (!row) throw errors.noSuchKey();
+  return row;
+}
+
+/**
+ * The object as the caller's RLS lets them select it, in one round trip (readAsCaller): what storage-api's
+ * findObject does for reads of a private bucket and for every signature.
+ */
+export async function objectAsCaller(
+  pool: Pool,
+  caller: Caller,
+  operation: string,
+  bucketId: string,
+  name: string,
+): Promise<ObjectRow | undefined> {
+  const rows = await readAsCaller<ObjectRow>(
+    pool,
+    caller,
+    operation,
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = ${escapeLiteral(bucketId)} and name = ${escapeLiteral(name)}`,
+  );
   return rows[0];
 }
 

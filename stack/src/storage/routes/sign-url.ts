@@ -1,7 +1,6 @@
-import { escapeLiteral } from 'pg';
-import { readAsCaller } from '../access.ts';
 import { json, readJson, type StorageRoute } from '../context.ts';
 import { errors } from '../errors.ts';
+import { objectAsCaller } from '../objects.ts';
 import { parseTransformQuery } from '../render.ts';
 import { expiresInOf, signedToken, transformToClaim } from '../signing.ts';
 
@@ -16,13 +15,7 @@ export const signUrl: StorageRoute = (app, { ctx, pool, caller }) =>
     const who = await caller(c);
     const body = await readJson(c);
     const expiresIn = expiresInOf(body);
-    const found = await readAsCaller(
-      pool,
-      who,
-      'storage.object.sign',
-      `select 1 from storage.objects where bucket_id = ${escapeLiteral(bucketId)} and name = ${escapeLiteral(name)}`,
-    );
-    if (found.length === 0) throw errors.noSuchKey();
+    if (!(await objectAsCaller(pool, who, 'storage.object.sign', bucketId, name))) throw errors.noSuchKey();
     const transform = body.transform
       ? parseTransformQuery(new URLSearchParams(Object.entries(body.transform as Record<string, string>)))
       : null;
