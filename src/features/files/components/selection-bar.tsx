@@ -11,7 +11,7 @@ import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
-import { plural } from '../../../lib/plural.ts';
+import { plural, pluralWord } from '../../../lib/plural.ts';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { downloadFilesZip } from '../../../lib/zip/download-files-zip.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -75,7 +75,6 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
   };
   const setPublished = (value: boolean) => publish.mutate({ selection, published: value });
   const addCollection = (collection: Collection) => addToCollection.mutate({ selection, collection });
-  const selectedWord = count === 1 ? 'seleccionado' : 'seleccionados';
   const showDeactivate = isAdmin && published > 0;
   const showActivate = isAdmin && published < count;
 
@@ -92,7 +91,8 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
       </button>
       {/* Number and word apart: on a phone the word goes under the number rather than being cut short. */}
       <strong className="selection-count" aria-live="polite">
-        <span>{count.toLocaleString('es-ES')}</span> <span className="selection-count-word">{selectedWord}</span>
+        <span>{count.toLocaleString('es-ES')}</span>{' '}
+        <span className="selection-count-word">{pluralWord(count, 'seleccionado', 'seleccionados')}</span>
       </strong>
       <div className="selection-actions-inline">
         {showDeactivate && (
