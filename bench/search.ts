@@ -55,11 +55,13 @@ async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
                 where checksum in (select checksum from public.files group by checksum having count(*) > 1)) d
         where d.id = f.id and d.id <> d.first_id`,
     );
-    // The search index the triggers would have kept (they are off here): the reshaped texts and duplicates.
+    // The search index and its bitmaps the triggers would have kept (they are off here): the reshaped texts and
+    // duplicates.
     await db.query(
       `select private.index_files_for_search(array(
          select f.id from public.files f where f.name_en = f.name_es or f.duplicate_of is not null))`,
     );
+    await db.query(`select private.rebuild_search_bitmaps()`);
     await db.query('commit');
     // The first update rewrote every row: compact the table again, so the search rows measure the same heap
     // as a library that was never reshaped (a plain vacuum leaves it twice as large).

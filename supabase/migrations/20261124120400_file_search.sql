@@ -6,8 +6,8 @@
 -- of its words (its "terms") by id in a narrow row of private.file_search, with one term per tag it carries and
 -- copies of the columns the screen filters on. A typed word stands for the terms that contain it and the tags
 -- whose names do; the files holding any of those are one GIN lookup. Search pages through files with that
--- lookup, and count_files counts without touching the wide files rows ('piscina' at 1M files: 190k matches in
--- ~60 ms instead of ~0.5 s). Tagging a file, or renaming a tag, changes no files row: a bulk tag edit of
+-- lookup; count_files counts from bitmaps of the same terms (file_search_bitmaps.sql) or, for what those do
+-- not hold, from the lookup, without touching the wide files rows. Tagging a file, or renaming a tag, changes no files row: a bulk tag edit of
 -- 10,000 files adds 10,000 narrow rows' terms instead of rewriting 10,000 wide rows and their text indexes.
 --
 -- The filters are one JSON object (private.file_filter_parts), shared by search, the count, the selection
@@ -103,7 +103,9 @@ create table private.file_search (
   published boolean not null,
   operations boolean not null,
   duplicate_of uuid,
-  uploader_id uuid
+  uploader_id uuid,
+  -- The file's bit in the search bitmaps that count_files counts (file_search_bitmaps.sql); never reused.
+  slot integer generated always as identity
 );
 create index file_search_term_ids_idx on private.file_search using gin (term_ids);
 -- A word (or a tag) and a type, the files screen's commonest pair ('piscina' and 'Imágenes'): the type
@@ -308,7 +310,8 @@ security definer
 set search_path = ''
 as $$
   select array(select t.id from private.search_terms t
-                where p_word !~ '[^[:alnum:]]' and t.term like private.contains_pattern(p_word) and t.term not like '#%'
+                where p_word !~ '[^[:alnum:]]' and t.term like private.contains_pattern(p_word)
+                  and t.term not like '#%' and t.term not like '@%'
                 order by 1)
 $$;
 
@@ -416,7 +419,10 @@ create type private.file_filter as (
   tag_id uuid,
   collection_id uuid,
   column_conditions text[],
-  text_conditions text[]
+  text_conditions text[],
+  -- The column conditions again as facets of the search bitmaps ('@image'; '-@image' for the files without it),
+  -- which count_files counts from (file_search_bitmaps.sql).
+  facets text[]
 );
 
 create function private.file_filter_parts(p_filter jsonb)
@@ -426,7 +432,7 @@ stable
 set search_path = ''
 as $$
 declare
-  parts private.file_filter := row('{}', null, null, '{}', '{}');
+  parts private.file_filter := row('{}', null, null, '{}', '{}', '{}');
 begin
   if p_filter is null then
     return parts;
@@ -442,21 +448,31 @@ begin
 
   case coalesce(p_filter ->> 'type', 'all')
     when 'all' then null;
-    when 'image' then parts.column_conditions := parts.column_conditions || 'f.is_image'::text;
-    when 'not-image' then parts.column_conditions := parts.column_conditions || 'not f.is_image'::text;
+    when 'image' then
+      parts.column_conditions := parts.column_conditions || 'f.is_image'::text;
+      parts.facets := parts.facets || '@image'::text;
+    when 'not-image' then
+      parts.column_conditions := parts.column_conditions || 'not f.is_image'::text;
+      parts.facets := parts.facets || '-@image'::text;
     else raise exception 'Unknown file type filter "%"', p_filter ->> 'type' using errcode = '22023';
   end case;
 
   case coalesce(p_filter ->> 'status', 'all')
     when 'all' then null;
-    when 'published' then parts.column_conditions := parts.column_conditions || 'f.published'::text;
-    when 'unpublished' then parts.column_conditions := parts.column_conditions || 'not f.published'::text;
+    when 'published' then
+      parts.column_conditions := parts.column_conditions || 'f.published'::text;
+      parts.facets := parts.facets || '@published'::text;
+    when 'unpublished' then
+      parts.column_conditions := parts.column_conditions || 'not f.published'::text;
+      parts.facets := parts.facets || '-@published'::text;
     else raise exception 'Unknown status filter "%"', p_filter ->> 'status' using errcode = '22023';
   end case;
 
   case coalesce(p_filter ->> 'operations', 'all')
     when 'all' then null;
-    when 'OPERATIONS' then parts.column_conditions := parts.column_conditions || 'f.operations'::text;
+    when 'OPERATIONS' then
+      parts.column_conditions := parts.column_conditions || 'f.operations'::text;
+      parts.facets := parts.facets || '@operations'::text;
     else raise exception 'Unknown operations filter "%"', p_filter ->> 'operations' using errcode = '22023';
   end case;
 
@@ -472,7 +488,9 @@ begin
   -- Files whose bytes another file already has (files.duplicate_of).
   case coalesce(p_filter ->> 'duplicates', 'all')
     when 'all' then null;
-    when 'only' then parts.column_conditions := parts.column_conditions || 'f.duplicate_of is not null'::text;
+    when 'only' then
+      parts.column_conditions := parts.column_conditions || 'f.duplicate_of is not null'::text;
+      parts.facets := parts.facets || '@duplicate'::text;
     else raise exception 'Unknown duplicates filter "%"', p_filter ->> 'duplicates' using errcode = '22023';
   end case;
 
@@ -559,20 +577,31 @@ grant execute on function private.file_filter_condition(private.file_filter), pr
 -- uploader still finds only their own files and FRONT/OPERATIONS none. An admin's query carries no per-row
 -- test at all, so the planner can count from an index alone. The service role reads everything, as its
 -- BYPASSRLS does elsewhere.
-create function private.readable_files_condition()
-returns text
+-- Whose files the caller may read: every file, one uploader's (uploader_id), or none (neither).
+create function private.readable_files_scope(out everything boolean, out uploader_id uuid)
 language plpgsql
 stable
 set search_path = ''
 as $$
 begin
-  if auth.role() = 'service_role' or private.is_admin() then
-    return 'true';
-  elsif private.is_uploader() then
-    return format('f.uploader_id = %L::uuid', auth.uid());
+  everything := coalesce(auth.role() = 'service_role' or private.is_admin(), false);
+  if not everything and private.is_uploader() then
+    uploader_id := auth.uid();
   end if;
-  return 'false';
 end
+$$;
+revoke all on function private.readable_files_scope() from public;
+
+create function private.readable_files_condition()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case when r.everything then 'true'
+              when r.uploader_id is not null then format('f.uploader_id = %L::uuid', r.uploader_id)
+              else 'false' end
+    from private.readable_files_scope() r
 $$;
 revoke all on function private.readable_files_condition() from public;
 
@@ -620,7 +649,7 @@ revoke all on function private.file_keyset(public.file_sort, text, uuid) from pu
 
 -- The RPCs --------------------------------------------------------------------------------------------------
 -- Typed so `supabase gen types` types the rows the app selects; the heading's count is its own request
--- (count_files), run side by side with the first page.
+-- (count_files, file_search_bitmaps.sql), run side by side with the first page.
 
 -- The narrow rows of file_search a filter's indexed words (and the columns kept there) allow, as a query over
 -- alias f, or null when no word is matched through the index: what search_files reads first for a rare
@@ -759,92 +788,6 @@ begin
 end
 $$;
 
--- How many files match the filters, as the caller may see them: the heading's 'n archivos filtrados'.
--- The same set as search_files pages through, counted from the narrowest structures that hold it: the search
--- index for the words and the filter columns, file_tags for the tag, collection_files for the collection, and
--- `files` itself only for conditions on its texts. A count of 'piscina' (and images) at 1M files then reads the
--- words' GIN index and a narrow table instead of 190k wide rows. count_files_query builds the statement (the
--- benchmark explains it), count_files runs it.
-create function private.count_files_query(p_filter jsonb)
-returns text
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  parts private.file_filter := private.file_filter_parts(p_filter);
-  readable text := private.readable_files_condition();
-  -- Over alias f: these read columns file_search keeps; text conditions need the files row itself.
-  column_conditions text[] := parts.column_conditions;
-  text_conditions text[] := parts.text_conditions
-    || array(select private.search_word_condition(w) from unnest(parts.words) as w where w.term_ids is null);
-  index_tests text[] := private.search_index_tests(parts.words, 's');
-  sources text[] := '{}';
-  filters text[] := '{}';
-begin
-  if readable = 'false' then
-    return 'select 0::bigint';
-  elsif readable <> 'true' then
-    column_conditions := readable || column_conditions;
-  end if;
-
-  -- The words: one scan of file_search, filtering the columns it keeps in the same scan unless the files' texts
-  -- are needed anyway. Then the tag's and the collection's links.
-  if cardinality(index_tests) > 0 then
-    if cardinality(text_conditions) = 0 then
-      sources := sources || private.search_candidates_query(parts, readable);
-      column_conditions := '{}';
-    else
-      sources := sources || format('select s.file_id from private.file_search s where %s',
-                                   array_to_string(index_tests, ' and '));
-    end if;
-  end if;
-  if parts.tag_id is not null then
-    sources := sources || format('select ft.file_id from public.file_tags ft where ft.tag_id = %L::uuid', parts.tag_id);
-  end if;
-  if parts.collection_id is not null then
-    sources := sources || format('select cf.file_id from public.collection_files cf where cf.collection_id = %L::uuid',
-                                 parts.collection_id);
-  end if;
-
-  if cardinality(sources) = 0 then
-    -- Type, status and the other columns alone: counted from files' own (partial) indexes.
-    return format('select count(*) from public.files f where %s',
-                  coalesce(nullif(array_to_string(column_conditions || text_conditions, ' and '), ''), 'true'));
-  end if;
-  -- The first source drives; the others (a file has at most one link to a tag or a collection) narrow it.
-  for i in 2 .. cardinality(sources) loop
-    filters := filters || format('d.file_id in (%s)', sources[i]);
-  end loop;
-  return format('select count(*) from (%s) d %s %s', sources[1],
-                case when cardinality(text_conditions) > 0 then 'join public.files f on f.id = d.file_id'
-                     when cardinality(column_conditions) > 0 then 'join private.file_search f on f.file_id = d.file_id'
-                     else '' end,
-                coalesce('where ' || nullif(array_to_string(filters || column_conditions || text_conditions, ' and '), ''),
-                         ''));
-end
-$$;
-revoke all on function private.count_files_query(jsonb) from public;
-
--- work_mem: a common word's bitmap at 3M files (558k rows over 70k pages) outgrows the default 4 MB, turns
--- lossy and has every row of its pages rechecked (443 ms, against ~270 ms exact); 16 MB keeps it exact.
-create function public.count_files(p_filter jsonb default '{}'::jsonb)
-returns bigint
-language plpgsql
-stable
-security definer
-set search_path = ''
-set work_mem = '16MB'
-as $$
-declare
-  total bigint;
-begin
-  execute private.count_files_query(p_filter) into total;
-  return total;
-end
-$$;
-
 -- What the selection bar needs for 'Seleccionar todos': how many, how many published, how many cannot be
 -- deleted yet, without sending ids to the browser.
 create function public.file_selection_summary(p_filter jsonb default null, p_file_ids uuid[] default null)
@@ -871,7 +814,7 @@ begin
 end
 $$;
 
-revoke all on function public.search_files(jsonb, public.file_sort, integer, text, uuid), public.count_files(jsonb),
+revoke all on function public.search_files(jsonb, public.file_sort, integer, text, uuid),
   public.file_selection_summary(jsonb, uuid[]) from public, anon;
-grant execute on function public.search_files(jsonb, public.file_sort, integer, text, uuid), public.count_files(jsonb),
+grant execute on function public.search_files(jsonb, public.file_sort, integer, text, uuid),
   public.file_selection_summary(jsonb, uuid[]) to authenticated, service_role;

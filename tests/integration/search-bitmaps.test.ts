@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type pg from 'pg';
+import { adminDb, client } from '../helpers/clients.ts';
+import { seedAccounts } from '../helpers/seed.ts';
+
+/**
+ * count_files counts from bitmaps of the search index when they hold the filter (file_search_bitmaps.sql),
+ * and from the index and the link tables otherwise. These hold both ways to the same total, for an admin and
+ * for an uploader, through every write that moves a file into or out of a set; and the bitmaps to the index
+ * rows, bit for bit.
+ */
+
+let admin: SupabaseClient;
+let service: SupabaseClient;
+let db: pg.Client;
+const marker = `bm${crypto.randomUUID().slice(0, 6)}`;
+const ids: string[] = [];
+let tagId = '';
+
+type Reader = 'ADMIN' | 'UPLOADER';
+
+/** The total of `filter` as `reader` sees it, counted both ways; the bitmaps' statement must exist. */
+async function bothWays(filter: Record<string, unknown>, reader: Reader) {
+  await db.query('begin');
+  try {
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ role: 'authenticated', sub: seedAccounts[reader].id }),
+    ]);
+    const { rows } = await db.query<{ bitmaps: string | null; index: string }>(
+      `select private.count_from_bitmaps_query(p, r.everything, r.uploader_id) as bitmaps,
+              private.count_from_index_query(p, private.readable_files_condition()) as index
+         from private.file_filter_parts($1::jsonb) p, private.readable_files_scope() r`,
+      [JSON.stringify(filter)],
+    );
+    const { bitmaps, index } = rows[0]!;
+    expect(bitmaps, 'the bitmaps hold this filter').not.toBeNull();
+    const total = async (sql: string) => Number((await db.query<{ n: string }>(`select (${sql}) as n`)).rows[0]!.n);
+    return { fromBitmaps: await total(bitmaps!), fromIndex: await total(index) };
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+const filters = (): Array<[string, Record<string, unknown>]> => [
+  ['a word', { query: marker }],
+  ['two words', { query: `piscina ${marker}` }],
+  ['a word nobody has', { query: `${marker}zzz` }],
+  ['images', { query: marker, type: 'image' }],
+  ['documents', { query: marker, type: 'not-image' }],
+  ['published', { query: marker, status: 'published' }],
+  ['unpublished documents', { query: marker, status: 'unpublished', type: 'not-image' }],
+  ['operations', { query: marker, operations: 'OPERATIONS' }],
+  ['duplicates', { query: marker, duplicates: 'only' }],
+  ['the tag', { query: marker, tagId }],
+  ["the tag's name as a word", { query: `terraza${marker}` }],
+];
+
+/** Every filter above, for both readers, counted the same both ways; the admin's word total is returned. */
+async function expectSameTotals() {
+  for (const reader of ['ADMIN', 'UPLOADER'] as const) {
+    for (const [label, filter] of filters()) {
+      const { fromBitmaps, fromIndex } = await bothWays(filter, reader);
+      expect(fromBitmaps, `${label} as ${reader}`).toBe(fromIndex);
+    }
+  }
+  return (await bothWays({ query: marker }, 'ADMIN')).fromBitmaps;
+}
+
+beforeAll(async () => {
+  db = await adminDb();
+  service = client('service_role');
+  admin = client('anon');
+  await admin.auth.signInWithPassword({ email: seedAccounts.ADMIN.email, password: seedAccounts.ADMIN.password });
+  const category = await service.from('tag_categories').insert({ name_es: 'Zona', name_en: 'Area' }).select().single();
+  const tag = await service
+    .from('tags')
+    .insert({ category_id: category.data!.id, name_es: `Terraza${marker}`, name_en: `Terrace${marker}` })
+    .select()
+    .single();
+  tagId = tag.data!.id;
+  const rows = Array.from({ length: 6 }, (_, i) => {
+    const id = crypto.randomUUID();
+    ids.push(id);
+    const extension = i % 3 === 2 ? 'pdf' : 'jpg';
+    return {
+      id,
+      file_name: `${i}.${extension}`,
+      object_path: `${id}/${i}.${extension}`,
+      original_file_name: `foto ${i}.${extension}`,
+      name_es: i < 2 ? `Piscina ${marker}` : `Jardín ${marker}`,
+      name_en: `Garden ${marker}`,
+      uploader_id: i % 2 === 0 ? seedAccounts.UPLOADER.id : seedAccounts.ADMIN.id,
+      processing: false,
+      extension,
+      published: i === 0 || i === 5,
+      operations: i === 3,
+    };
+  });
+  expect((await service.from('files').insert(rows, { defaultToNull: false })).error).toBeNull();
+});
+
+afterAll(async () => {
+  await service.from('files').delete().in('id', ids);
+  await db.end();
+});
+
+describe('a total counted from the bitmaps is the one counted from the index', () => {
+  it('for new files, for an admin and for an uploader', async () => {
+    expect(await expectSameTotals()).toBe(6);
+    expect((await bothWays({ query: marker }, 'UPLOADER')).fromBitmaps).toBe(3);
+    expect((await bothWays({ query: marker, type: 'not-image' }, 'ADMIN')).fromBitmaps).toBe(2);
+  });
+
+  it('after publishing, renaming, tagging and marking a duplicate', async () => {
+    expect((await admin.rpc('publish_files', { p_published: true, p_file_ids: [ids[2], ids[3]] })).error).toBeNull();
+    expect(
+      (
+        await service
+          .from('files')
+          .update({ name_es: `Piscina ${marker}` })
+          .eq('id', ids[4]!)
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await service
+          .from('files')
+          .update({ name_es: `Solárium ${marker}` })
+          .eq('id', ids[0]!)
+      ).error,
+    ).toBeNull();
+    const tagged = await service
+      .from('file_tags')
+      .insert([ids[1], ids[2], ids[4]].map((id) => ({ file_id: id, tag_id: tagId })));
+    expect(tagged.error).toBeNull();
+    await db.query('update public.files set duplicate_of = $1 where id = $2', [ids[0], ids[5]]);
+    expect(await expectSameTotals()).toBe(6);
+    expect((await bothWays({ query: marker, tagId }, 'ADMIN')).fromBitmaps).toBe(3);
+    expect((await bothWays({ query: `piscina ${marker}` }, 'ADMIN')).fromBitmaps).toBe(2);
+  });
+
+  it('after untagging, deleting and restoring', async () => {
+    expect((await service.from('file_tags').delete().eq('file_id', ids[2]!).eq('tag_id', tagId)).error).toBeNull();
+    expect((await admin.rpc('delete_files', { p_file_ids: [ids[1], ids[2]] })).error).toBeNull();
+    expect(await expectSameTotals()).toBe(4);
+    expect((await admin.rpc('restore_files', { p_file_ids: [ids[1]] })).error).toBeNull();
+    expect(await expectSameTotals()).toBe(5);
+    expect((await bothWays({ query: marker, tagId }, 'ADMIN')).fromBitmaps).toBe(2);
+  });
+
+  it('and the count_files the app calls agrees', async () => {
+    const { data, error } = await admin.rpc('count_files', { p_filter: { query: marker, type: 'image' } });
+    expect(error).toBeNull();
+    expect(data).toBe((await bothWays({ query: marker, type: 'image' }, 'ADMIN')).fromIndex);
+  });
+});
+
+describe('the bitmaps', () => {
+  it('hold exactly one bit per term and facet of every index row, after everything above', async () => {
+    const { rows } = await db.query<{ differing: number }>(
+      `with expected as (
+         select p.term_id, p.slot / 1024 as block, bit_or(set_bit(0::bit(1024), p.slot % 1024, 1)) as files
+           from (select s.slot, t.term_id from private.file_search s cross join unnest(s.term_ids) as t(term_id)
+                 union all
+                 select s.slot, st.id from private.file_search s
+                  cross join unnest(private.search_facet_terms(s.is_image, s.published, s.operations,
+                                                               s.duplicate_of, s.uploader_id)) as f(term)
+                   join private.search_terms st on st.term = f.term) p
+          group by 1, 2
+       ), kept as (
+         select term_id, block, files from private.search_term_blocks where bit_count(files) > 0
+       )
+       select count(*)::int as differing
+         from ((select * from expected except select * from kept) union all (select * from kept except select * from expected)) d`,
+    );
+    expect(rows[0]!.differing).toBe(0);
+  });
+
+  it('are read by no API role', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      await db.query('begin');
+      try {
+        await db.query(`set local role ${role}`);
+        await expect(db.query('select count(*) from private.search_term_blocks')).rejects.toThrow(/permission denied/);
+      } finally {
+        await db.query('rollback');
+      }
+    }
+  });
+});
