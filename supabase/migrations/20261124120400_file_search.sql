@@ -788,33 +788,5 @@ begin
 end
 $$;
 
--- What the selection bar needs for 'Seleccionar todos': how many, how many published, how many cannot be
--- deleted yet, without sending ids to the browser.
-create function public.file_selection_summary(p_filter jsonb default null, p_file_ids uuid[] default null)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  summary jsonb;
-begin
-  execute format(
-    'select jsonb_build_object(
-       ''count'', count(*),
-       ''published'', count(*) filter (where f.published),
-       ''processing'', count(*) filter (where f.processing),
-       ''undeletable'', count(*) filter (where f.processing and f.uploaded_on > now() - interval ''1 hour''))
-     from public.files f where %s and %s and ($1 is null or f.id = any($1))',
-    private.readable_files_condition(),
-    private.file_filter_condition(case when p_filter is null and p_file_ids is null then '{}'::jsonb else p_filter end))
-    into summary using p_file_ids;
-  return summary;
-end
-$$;
-
-revoke all on function public.search_files(jsonb, public.file_sort, integer, text, uuid),
-  public.file_selection_summary(jsonb, uuid[]) from public, anon;
-grant execute on function public.search_files(jsonb, public.file_sort, integer, text, uuid),
-  public.file_selection_summary(jsonb, uuid[]) to authenticated, service_role;
+revoke all on function public.search_files(jsonb, public.file_sort, integer, text, uuid) from public, anon;
+grant execute on function public.search_files(jsonb, public.file_sort, integer, text, uuid) to authenticated, service_role;

@@ -1,14 +1,15 @@
--- The heading's total ('n archivos filtrados'), counted from bitmaps of the search index instead of the files
--- that match (spec section 5; DESIGN.md "Scale").
+-- The heading's total ('n archivos filtrados') and the summary behind 'Seleccionar todos', counted from
+-- bitmaps of the search index instead of the files that match (spec section 5; DESIGN.md "Scale").
 --
 -- A common word is in a quarter of the library: counting 'piscina' at 1M files from the GIN index visited
 -- every one of its ~190k index rows for their visibility (~70 ms, ten times the figure at 100k), and Postgres
--- has no index-only count for GIN. So every term of the index (file_search.sql), every tag term and a few
--- facets of a file (its type, status, operations, duplicate, uploader) also keep one bit per file, by the
--- file's slot, in rows of 1,024 files. A word's total is then the OR of its terms' rows, ANDed with the other
--- words', the tag's and the facets', and the bits counted: ~1,000 rows of 128 bytes at 1M files (~3 ms),
--- exact, and in the same transaction as the write that changed them. Trash, tags, renames and uploads all
--- change file_search, whose triggers flip the bits.
+-- has no index-only count for GIN; all images, an index-only scan of half the library, grew the same way. So
+-- every term of the index (file_search.sql), every tag term and a few facets of a file (every file, its type,
+-- status, operations, duplicate, uploader) also keep one bit per file, by the file's slot, in rows of 1,024
+-- files. A total is then the OR of each word's terms' rows, ANDed with the other words', the tag's and the
+-- facets', and the bits counted: ~1,000 rows of 128 bytes for a word at 1M files (~3 ms), exact, and in the
+-- same transaction as the write that changed them. Trash, tags, renames and uploads all change file_search,
+-- whose triggers flip the bits.
 --
 -- What the bitmaps do not hold (words matched on the text, 'Sin traducir', a collection) is counted as
 -- before, from the index and the link tables.
@@ -26,7 +27,7 @@ revoke all on private.search_term_blocks from public, anon, authenticated;
 
 -- Facets are vocabulary terms starting with '@', which no text term has (terms are letters and digits) and
 -- which the word lookup skips. The fixed ones exist from here on; an uploader's when their first file does.
-insert into private.search_terms (term) values ('@duplicate'), ('@image'), ('@operations'), ('@published');
+insert into private.search_terms (term) values ('@duplicate'), ('@file'), ('@image'), ('@operations'), ('@published');
 
 create function private.search_facet_terms(p_is_image boolean, p_published boolean, p_operations boolean,
                                            p_duplicate_of uuid, p_uploader_id uuid)
@@ -36,6 +37,7 @@ immutable
 set search_path = ''
 as $$
   select array_remove(array[
+    '@file',
     case when p_is_image then '@image' end,
     case when p_published then '@published' end,
     case when p_operations then '@operations' end,
@@ -141,10 +143,9 @@ revoke all on function private.search_facet_terms(boolean, boolean, boolean, uui
   private.rebuild_search_bitmaps() from public;
 
 -- A filter's total from the bitmaps, as a query, or null when the filter asks what they do not hold: a word
--- matched on the text, a text condition, a collection, or no word at all (a type or a status alone is
--- counted from files' own partial indexes). Each word is the OR of its terms' rows; the words, the tag, the
--- facets asked for and the caller's uploader facet are ANDed block by block; a facet asked against
--- ('-@image': documents) is ANDed as its complement.
+-- matched on the text, a text condition or a collection. Each word is the OR of its terms' rows; the words,
+-- the tag, the facets asked for and the caller's uploader facet are ANDed block by block (every file's when
+-- none of them is asked); a facet asked against ('-@image': documents) is ANDed as its complement.
 create function private.count_from_bitmaps_query(p_parts private.file_filter, p_everything boolean,
                                                  p_uploader_id uuid)
 returns text
@@ -164,8 +165,7 @@ declare
   joins text := '';
   bits text;
 begin
-  if cardinality(p_parts.words) = 0 or cardinality(p_parts.text_conditions) > 0
-     or p_parts.collection_id is not null
+  if cardinality(p_parts.text_conditions) > 0 or p_parts.collection_id is not null
      or exists (select from unnest(p_parts.words) w where w.term_ids is null) then
     return null;
   end if;
@@ -188,6 +188,9 @@ begin
     end if;
   end loop;
 
+  if cardinality(sets) = 0 then
+    sets := array[format(term_rows, 'b.files', format(facet_row, '@file'))];
+  end if;
   bits := 's1.files';
   for i in 2 .. cardinality(sets) loop
     joins := joins || format(' join (%s) s%s using (block)', sets[i], i);
@@ -305,3 +308,59 @@ end
 $$;
 revoke all on function public.count_files(jsonb) from public, anon;
 grant execute on function public.count_files(jsonb) to authenticated, service_role;
+
+-- Files still being post-processed: an upload's first minutes, so a handful at any size.
+create index files_processing_idx on public.files (uploaded_on) where processing;
+
+-- What the selection bar needs for 'Seleccionar todos': how many, how many published, how many cannot be
+-- deleted yet, without sending ids to the browser. For a filter the bitmaps hold, the two totals come from
+-- them and the files still processing from their own index (reading every filtered row took ~300 ms for a
+-- whole 1M library); explicit ids, and the filters they do not hold, are read row by row.
+create function public.file_selection_summary(p_filter jsonb default null, p_file_ids uuid[] default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  scope record := private.readable_files_scope();
+  parts private.file_filter;
+  total_query text;
+  total bigint;
+  published bigint;
+  processing bigint;
+  undeletable bigint;
+  summary jsonb;
+begin
+  if p_file_ids is null and (scope.everything or scope.uploader_id is not null) then
+    parts := private.file_filter_parts(coalesce(p_filter, '{}'::jsonb));
+    total_query := private.count_from_bitmaps_query(parts, scope.everything, scope.uploader_id);
+  end if;
+  if total_query is null then
+    execute format(
+      'select jsonb_build_object(
+         ''count'', count(*),
+         ''published'', count(*) filter (where f.published),
+         ''processing'', count(*) filter (where f.processing),
+         ''undeletable'', count(*) filter (where f.processing and f.uploaded_on > now() - interval ''1 hour''))
+       from public.files f where %s and %s and ($1 is null or f.id = any($1))',
+      private.readable_files_condition(),
+      private.file_filter_condition(case when p_filter is null and p_file_ids is null then '{}'::jsonb else p_filter end))
+      into summary using p_file_ids;
+    return summary;
+  end if;
+  execute total_query into total;
+  parts.facets := parts.facets || '@published'::text;
+  execute private.count_from_bitmaps_query(parts, scope.everything, scope.uploader_id) into published;
+  execute format(
+    'select count(*), count(*) filter (where f.uploaded_on > now() - interval ''1 hour'')
+       from public.files f where f.processing and %s and %s',
+    private.readable_files_condition(), private.file_filter_condition(parts))
+    into processing, undeletable;
+  return jsonb_build_object('count', total, 'published', published, 'processing', processing,
+                            'undeletable', undeletable);
+end
+$$;
+revoke all on function public.file_selection_summary(jsonb, uuid[]) from public, anon;
+grant execute on function public.file_selection_summary(jsonb, uuid[]) to authenticated, service_role;

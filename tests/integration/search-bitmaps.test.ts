@@ -54,6 +54,10 @@ const filters = (): Array<[string, Record<string, unknown>]> => [
   ['duplicates', { query: marker, duplicates: 'only' }],
   ['the tag', { query: marker, tagId }],
   ["the tag's name as a word", { query: `terraza${marker}` }],
+  ['no filter', {}],
+  ['documents alone', { type: 'not-image' }],
+  ['the tag alone', { tagId }],
+  ['published images', { type: 'image', status: 'published' }],
 ];
 
 /** Every filter above, for both readers, counted the same both ways; the admin's word total is returned. */
@@ -91,7 +95,8 @@ beforeAll(async () => {
       name_es: i < 2 ? `Piscina ${marker}` : `Jardín ${marker}`,
       name_en: `Garden ${marker}`,
       uploader_id: i % 2 === 0 ? seedAccounts.UPLOADER.id : seedAccounts.ADMIN.id,
-      processing: false,
+      // The last one is still being post-processed: the selection summary counts it apart.
+      processing: i === 5,
       extension,
       published: i === 0 || i === 5,
       operations: i === 3,
@@ -153,6 +158,27 @@ describe('a total counted from the bitmaps is the one counted from the index', (
     const { data, error } = await admin.rpc('count_files', { p_filter: { query: marker, type: 'image' } });
     expect(error).toBeNull();
     expect(data).toBe((await bothWays({ query: marker, type: 'image' }, 'ADMIN')).fromIndex);
+  });
+});
+
+describe("the summary behind 'Seleccionar todos'", () => {
+  it('counts from the bitmaps what it reads row by row for the same files', async () => {
+    for (const filter of [
+      { query: marker },
+      { query: marker, type: 'image' },
+      { query: marker, status: 'unpublished' },
+    ]) {
+      const page = await admin.rpc('search_files', { p_filter: filter, p_limit: 1000 });
+      expect(page.error).toBeNull();
+      const [byFilter, byIds] = await Promise.all([
+        admin.rpc('file_selection_summary', { p_filter: filter }),
+        admin.rpc('file_selection_summary', { p_file_ids: (page.data as Array<{ id: string }>).map((row) => row.id) }),
+      ]);
+      expect(byFilter.error).toBeNull();
+      expect(byFilter.data, JSON.stringify(filter)).toEqual(byIds.data);
+    }
+    const whole = await admin.rpc('file_selection_summary', { p_filter: { query: marker } });
+    expect(whole.data).toEqual({ count: 5, published: 3, processing: 1, undeletable: 1 });
   });
 });
 
