@@ -11,12 +11,6 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
  * through the same API path in the same run.
  */
 
-/**
- * The generated library has every text translated and no checksums; a real one has some of both issues.
- * About 10% of files get an English title equal to the Spanish one ('Sin traducir') and about 2% share
- * their bytes with others (checksums from 500 shared contents), with `duplicate_of` set on all but the
- * earliest of each group, as the database's trigger would have (bulk-loaded without triggers, like the rest).
- */
 /** The WHERE condition search_files builds for a filter object. */
 async function filterCondition(db: pg.Client, filter: Record<string, unknown>): Promise<string> {
   const { rows } = await db.query<{ condition: string }>(
@@ -32,6 +26,12 @@ async function countQuery(db: pg.Client, filter: Record<string, unknown>): Promi
   return rows[0]!.sql;
 }
 
+/**
+ * The generated library has every text translated and no checksums; a real one has some of both issues.
+ * About 10% of files get an English title equal to the Spanish one ('Sin traducir') and about 2% share
+ * their bytes with others (checksums from 500 shared contents), with `duplicate_of` set on all but the
+ * earliest of each group, as the database's trigger would have (bulk-loaded without triggers, like the rest).
+ */
 async function shapeTranslationsAndDuplicates(adminDbUrl: string) {
   const db = new pg.Client({ connectionString: adminDbUrl });
   await db.connect();

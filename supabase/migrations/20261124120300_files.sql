@@ -286,7 +286,21 @@ create trigger files_zz_set_duplicate_of
 -- Tag counts for the Etiquetas screen -----------------------------------------------------------------------
 -- How many files carry each tag, kept as links come and go (statement-level triggers: a bulk tag edit of
 -- 10,000 files touches each of its tags' counters once) instead of counting 4 million links on every visit
--- at a million files. Counters are taken in tag order, so two writers never wait on each other in a circle.
+-- at a million files. Counters are taken in tag order, so two statements never wait on each other in a
+-- circle; two transactions could: one removes tag B's links and then adds tag A's ('Editar tags' on a
+-- file), holding B's counter and waiting for A's, while another does the reverse and holds A's. So every
+-- trigger that keeps shared counts (these, and the search bitmaps of file_search_bitmaps.sql) first takes
+-- one lock for the rest of its transaction: writers of those rows go one at a time, readers never wait.
+create function private.lock_library_counts()
+returns void
+language sql
+volatile
+set search_path = ''
+as $$
+  select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('private.lock_library_counts', 0))
+$$;
+revoke all on function private.lock_library_counts() from public;
+
 create table private.tag_file_counts (
   tag_id uuid primary key references public.tags (id) on delete cascade,
   file_count bigint not null check (file_count >= 0)
@@ -301,6 +315,7 @@ security definer
 set search_path = ''
 as $$
 begin
+  perform private.lock_library_counts();
   if tg_op = 'INSERT' then
     insert into private.tag_file_counts (tag_id, file_count)
     select l.tag_id, count(*) from new_links l group by l.tag_id order by l.tag_id

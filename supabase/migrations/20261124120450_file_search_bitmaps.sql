@@ -47,8 +47,9 @@ $$;
 
 -- Index rows that left (p_gone) and came (p_came): every (slot, term) pair in only one of them flips its bit.
 -- The bits of a row that left are set and those of one that came are not, so one XOR does both, and a
--- block's first row needs no special case. Rows go in (term, block) order, so two writers flipping bits of the
--- same blocks lock them in one order.
+-- block's first row needs no special case. The rows of a block are shared by 1,024 files, so writers take
+-- private.lock_library_counts (files.sql) first: two transactions retagging different files of one block
+-- would otherwise each hold a row the other wants next.
 create function private.flip_search_bitmaps(p_gone private.file_search[], p_came private.file_search[])
 returns void
 language plpgsql
@@ -56,6 +57,10 @@ security definer
 set search_path = ''
 as $$
 begin
+  if cardinality(p_gone) = 0 and cardinality(p_came) = 0 then
+    return;
+  end if;
+  perform private.lock_library_counts();
   insert into private.search_terms (term)
   select distinct '@uploader:' || c.uploader_id::text from unnest(p_came) c where c.uploader_id is not null order by 1
   on conflict (term) do nothing;
@@ -79,7 +84,6 @@ begin
   select f.term_id, f.slot / 1024, bit_or(set_bit(0::bit(1024), f.slot % 1024, 1))
     from flips f
    group by 1, 2
-   order by 1, 2
   on conflict (term_id, block) do update set files = search_term_blocks.files # excluded.files;
 end
 $$;

@@ -17,6 +17,7 @@ let db: pg.Client;
 const marker = `bm${crypto.randomUUID().slice(0, 6)}`;
 const ids: string[] = [];
 let tagId = '';
+let categoryId = '';
 
 type Reader = 'ADMIN' | 'UPLOADER';
 
@@ -77,6 +78,7 @@ beforeAll(async () => {
   admin = client('anon');
   await admin.auth.signInWithPassword({ email: seedAccounts.ADMIN.email, password: seedAccounts.ADMIN.password });
   const category = await service.from('tag_categories').insert({ name_es: 'Zona', name_en: 'Area' }).select().single();
+  categoryId = category.data!.id as string;
   const tag = await service
     .from('tags')
     .insert({ category_id: category.data!.id, name_es: `Terraza${marker}`, name_en: `Terrace${marker}` })
@@ -179,6 +181,49 @@ describe("the summary behind 'Seleccionar todos'", () => {
     }
     const whole = await admin.rpc('file_selection_summary', { p_filter: { query: marker } });
     expect(whole.data).toEqual({ count: 5, published: 3, processing: 1, undeletable: 1 });
+  });
+});
+
+describe('two people retagging different files at once', () => {
+  // One swaps a file's tag B for A while the other swaps a file's A for B: each first takes the bitmap row
+  // and the counter of the tag it removes, then wants the other's. Files of one block share those rows.
+  it('both finish, without a deadlock', async () => {
+    const [tagA, tagB] = await Promise.all(
+      ['A', 'B'].map(async (letter) => {
+        const tag = await service
+          .from('tags')
+          .insert({ category_id: categoryId, name_es: `Cruce ${letter}${marker}`, name_en: `Cross ${letter}${marker}` })
+          .select()
+          .single();
+        expect(tag.error).toBeNull();
+        return tag.data!.id as string;
+      }),
+    );
+    const [x, y] = [ids[3]!, ids[4]!];
+    await service.from('file_tags').insert([
+      { file_id: x, tag_id: tagB },
+      { file_id: y, tag_id: tagA },
+    ]);
+    const [first, second] = [await adminDb(), await adminDb()];
+    try {
+      await first.query('begin');
+      await second.query('begin');
+      await first.query('delete from public.file_tags where file_id = $1 and tag_id = $2', [x, tagB]);
+      const secondSwap = (async () => {
+        await second.query('delete from public.file_tags where file_id = $1 and tag_id = $2', [y, tagA]);
+        await second.query('insert into public.file_tags (file_id, tag_id) values ($1, $2)', [y, tagB]);
+        await second.query('commit');
+      })();
+      // Let the second remove its link (or queue behind the first) before the first adds its own.
+      await Promise.race([secondSwap, new Promise((resolve) => setTimeout(resolve, 300))]);
+      await first.query('insert into public.file_tags (file_id, tag_id) values ($1, $2)', [x, tagA]);
+      await first.query('commit');
+      await secondSwap;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const tagged = async (tag: string) => (await bothWays({ query: marker, tagId: tag }, 'ADMIN')).fromBitmaps;
+    expect([await tagged(tagA), await tagged(tagB)]).toEqual([1, 1]);
   });
 });
 
