@@ -7,8 +7,9 @@
 -- copies of the columns the screen filters on. A typed word stands for the terms that contain it and the tags
 -- whose names do; the files holding any of those are one GIN lookup. Search pages through files with that
 -- lookup; count_files counts from bitmaps of the same terms (file_search_bitmaps.sql) or, for what those do
--- not hold, from the lookup, without touching the wide files rows. Tagging a file, or renaming a tag, changes no files row: a bulk tag edit of
--- 10,000 files adds 10,000 narrow rows' terms instead of rewriting 10,000 wide rows and their text indexes.
+-- not hold, from the lookup, without touching the wide files rows. Tagging a file, or renaming a tag, changes
+-- no files row: a bulk tag edit of 10,000 files adds 10,000 narrow rows' terms instead of rewriting 10,000
+-- wide rows and their text indexes.
 --
 -- The filters are one JSON object (private.file_filter_parts), shared by search, the count, the selection
 -- summary and every bulk action on "all filtered files" (bulk_file_actions.sql), so the screen and

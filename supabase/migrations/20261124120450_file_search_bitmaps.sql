@@ -7,9 +7,9 @@
 -- every term of the index (file_search.sql), every tag term and a few facets of a file (every file, its type,
 -- status, operations, duplicate, uploader) also keep one bit per file, by the file's slot, in rows of 1,024
 -- files. A total is then the OR of each word's terms' rows, ANDed with the other words', the tag's and the
--- facets', and the bits counted: ~1,000 rows of 128 bytes for a word at 1M files (~3 ms), exact, and in the
--- same transaction as the write that changed them. Trash, tags, renames and uploads all change file_search,
--- whose triggers flip the bits.
+-- facets', and the bits counted: ~1,000 rows of 128 bytes per term of a word at 1M files (~3–6 ms), exact,
+-- and in the same transaction as the write that changed them. Trash, tags, renames and uploads all change
+-- file_search, whose triggers flip the bits.
 --
 -- What the bitmaps do not hold (words matched on the text, 'Sin traducir', a collection) is counted as
 -- before, from the index and the link tables.
@@ -17,7 +17,7 @@
 -- One row per term (or facet) and block of 1,024 slots: bit i (from the left) is the file in slot
 -- block × 1,024 + i. Rows are never deleted: a block whose files all left keeps a row of zeros. A term's rows
 -- are written in block order and each flip is a HOT update that stays on its page (half of each page is
--- left free for them), so a word's ~1,000 rows at 1M files are read from tens of pages, not thousands.
+-- left free for them), so a term's ~1,000 rows at 1M files are read from tens of pages, not thousands.
 create table private.search_term_blocks (
   term_id integer not null,
   block integer not null,
@@ -29,7 +29,8 @@ revoke all on private.search_term_blocks from public, anon, authenticated;
 
 -- Facets are vocabulary terms starting with '@', which no text term has (terms are letters and digits) and
 -- which the word lookup skips. The fixed ones exist from here on; an uploader's when their first file does.
-insert into private.search_terms (term) values ('@duplicate'), ('@file'), ('@image'), ('@operations'), ('@published');
+insert into private.search_terms (term)
+values ('@duplicate'), ('@file'), ('@image'), ('@operations'), ('@published');
 
 create function private.search_facet_terms(p_is_image boolean, p_published boolean, p_operations boolean,
                                            p_duplicate_of uuid, p_uploader_id uuid)
@@ -64,7 +65,8 @@ begin
   end if;
   perform private.lock_library_counts();
   insert into private.search_terms (term)
-  select distinct '@uploader:' || c.uploader_id::text from unnest(p_came) c where c.uploader_id is not null order by 1
+  select distinct '@uploader:' || c.uploader_id::text
+    from unnest(p_came) c where c.uploader_id is not null order by 1
   on conflict (term) do nothing;
   with rows_and_sides as (
     select r, -1 as side from unnest(p_gone) r
@@ -103,7 +105,8 @@ begin
   if tg_op = 'INSERT' then
     perform private.flip_search_bitmaps('{}', array(select row(n.*)::private.file_search from new_rows n));
   elsif tg_op = 'UPDATE' then
-    perform private.flip_search_bitmaps(array(select row(o.*)::private.file_search from old_rows o), array(select row(n.*)::private.file_search from new_rows n));
+    perform private.flip_search_bitmaps(array(select row(o.*)::private.file_search from old_rows o),
+                                        array(select row(n.*)::private.file_search from new_rows n));
   else
     perform private.flip_search_bitmaps(array(select row(o.*)::private.file_search from old_rows o), '{}');
   end if;

@@ -188,17 +188,17 @@ describe('two people retagging different files at once', () => {
   // One swaps a file's tag B for A while the other swaps a file's A for B: each first takes the bitmap row
   // and the counter of the tag it removes, then wants the other's. Files of one block share those rows.
   it('both finish, without a deadlock', async () => {
-    const [tagA, tagB] = await Promise.all(
-      ['A', 'B'].map(async (letter) => {
-        const tag = await service
-          .from('tags')
-          .insert({ category_id: categoryId, name_es: `Cruce ${letter}${marker}`, name_en: `Cross ${letter}${marker}` })
-          .select()
-          .single();
-        expect(tag.error).toBeNull();
-        return tag.data!.id as string;
-      }),
-    );
+    const newTag = async (letter: string) => {
+      const tag = await service
+        .from('tags')
+        .insert({ category_id: categoryId, name_es: `Cruce ${letter}${marker}`, name_en: `Cross ${letter}${marker}` })
+        .select()
+        .single();
+      expect(tag.error).toBeNull();
+      return tag.data!.id as string;
+    };
+    const tagA = await newTag('A');
+    const tagB = await newTag('B');
     const [x, y] = [ids[3]!, ids[4]!];
     await service.from('file_tags').insert([
       { file_id: x, tag_id: tagB },
