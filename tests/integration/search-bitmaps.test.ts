@@ -21,9 +21,12 @@ let categoryId = '';
 
 type Reader = 'ADMIN' | 'UPLOADER';
 
-/** The total of `filter` as `reader` sees it, counted both ways; the bitmaps' statement must exist. */
+/**
+ * The total of `filter` as `reader` sees it, counted both ways in one snapshot (other test files write files
+ * meanwhile); the bitmaps' statement must exist.
+ */
 async function bothWays(filter: Record<string, unknown>, reader: Reader) {
-  await db.query('begin');
+  await db.query('begin isolation level repeatable read');
   try {
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ role: 'authenticated', sub: seedAccounts[reader].id }),
