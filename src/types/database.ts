@@ -242,14 +242,14 @@ isOneToOne: false
                   ]
                 },"server_jobs": {
                   Row: {
-                    "attempts": number,"created_at": string,"dedupe_key": string,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"run_after": string,"state": string,"updated_at": string
+                    "attempts": number,"created_at": string,"dedupe_key": string,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"progress": Json | null,"run_after": string,"state": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
+                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"progress"?: Json | null,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
+                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"progress"?: Json | null,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -351,7 +351,7 @@ isOneToOne: false
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
 "claim_server_jobs":
-{ Args: { "p_lease_seconds"?: number,"p_limit"?: number }; Returns: {
+{ Args: { "p_lease_seconds"?: number,"p_limit"?: number,"p_max_running"?: number }; Returns: {
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
@@ -362,6 +362,7 @@ isOneToOne: false
 "last_error": string | null,
 "locked_until": string | null,
 "max_attempts": number,
+"progress": Json | null,
 "run_after": string,
 "state": string,
 "updated_at": string
@@ -372,6 +373,29 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"continue_server_job":
+{ Args: { "p_id": number,"p_progress": Json }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"progress": Json | null,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "count_files":
 { Args: { "p_filter"?: Json }; Returns: number
                            },
@@ -380,6 +404,35 @@ isOneToOne: false
                            },
 "delete_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
+                           },
+"feed_catalogue":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "body": string,"etag": string
+            }[]
+                           },
+"feed_catalogue_written":
+{ Args: { "p_etag": string }; Returns: undefined
+                           },
+"feed_dirty_pages":
+{ Args: { "p_functions_url": string,"p_limit": number,"p_site_url": string }; Returns: {
+              "body": string,"changed_at": string,"etag": string,"file_count": number,"page": number
+            }[]
+                           },
+"feed_index":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "body": string
+            }[]
+                           },
+"feed_index_written":
+{ Args: Record<PropertyKey, never>; Returns: undefined
+                           },
+"feed_pages_written":
+{ Args: { "p_changed_at": (string)[],"p_etags": (string)[],"p_file_counts": (number)[],"p_pages": (number)[] }; Returns: undefined
+                           },
+"feed_pending":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "catalogue_dirty": boolean,"dirty_pages": number,"index_dirty": boolean
+            }[]
                            },
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
@@ -396,6 +449,7 @@ isOneToOne: false
 "last_error": string | null,
 "locked_until": string | null,
 "max_attempts": number,
+"progress": Json | null,
 "run_after": string,
 "state": string,
 "updated_at": string
@@ -424,6 +478,9 @@ isOneToOne: false
 "purge_trashed_files":
 { Args: { "p_file_ids": (string)[] }; Returns: number
                            },
+"rebuild_public_feed":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "refresh_analytics":
 { Args: Record<PropertyKey, never>; Returns: undefined
                            },
@@ -448,6 +505,7 @@ isOneToOne: false
 "last_error": string | null,
 "locked_until": string | null,
 "max_attempts": number,
+"progress": Json | null,
 "run_after": string,
 "state": string,
 "updated_at": string

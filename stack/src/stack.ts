@@ -31,6 +31,8 @@ import { startAuthMail } from './auth/mail/mailer.ts';
 import { createStorageService } from './storage/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+import type { FunctionRequestUsage } from './functions/dispatch.ts';
+import type { FunctionLimits } from './functions/limits.ts';
 import { startJobWorker } from './jobs/worker.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +51,11 @@ export interface StackOptions {
   supabaseDir?: string;
   /** Extra secrets for edge functions, as `supabase secrets set` would provide (on top of functions/.env). */
   functionSecrets?: Record<string, string>;
+  /**
+   * Edge Function limits to apply instead of hosted's free plan (2 s CPU, 256 MB, 150 s, 20 MB bundles,
+   * `text/html` served as `text/plain`); also `STACK_FUNCTIONS_*` variables. Tests shorten the wall clock.
+   */
+  functionLimits?: Partial<FunctionLimits>;
   /**
    * The header Auth's `[auth.rate_limit]` limits key on, as GOTRUE_RATE_LIMIT_HEADER (default X-Forwarded-For,
    * as hosted Supabase's edge sets it; env STACK_AUTH_RATE_LIMIT_HEADER). A request without it is not limited,
@@ -85,6 +92,10 @@ export interface RunningStack {
   postgrestUrl: string;
   /** The local mail catcher's web page; its JSON API is under /api/messages (stack/src/mail-catcher.ts). */
   mailUrl: string | null;
+  /** The Edge Function limits in force. */
+  functionLimits: FunctionLimits;
+  /** What each recent function request used (CPU, memory, wall clock), newest last. */
+  functionUsage(): FunctionRequestUsage[];
   stop(): Promise<void>;
   /**
    * Stops Postgres at once (every connection is cut) and starts it again on the same data and port, as a
@@ -190,6 +201,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         postgresUrl: postgres.postgresUrl,
         functions: config.functions,
         secrets: options.functionSecrets ?? {},
+        limits: options.functionLimits,
       }),
     );
 
@@ -253,6 +265,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       apiPort,
       postgrestUrl: postgrest.url,
       mailUrl: catcher?.url ?? null,
+      functionLimits: functions.limits,
+      functionUsage: () => functions.usage(),
       stop: stopAll,
       restartDatabase: async () => {
         await postgres.crash();

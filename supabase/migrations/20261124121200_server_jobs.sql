@@ -1,4 +1,4 @@
--- Work after a change (post-processing an upload, regenerating the public feed, moving objects to the
+-- Work after a change (post-processing an upload, updating the public feed, moving objects to the
 -- trash, purging the Papelera) is a durable job in this table, queued by triggers in the same transaction as
 -- the change and worked off by the server: the `run-jobs` edge function, called by pg_cron + pg_net on
 -- hosted Supabase (end of this file) and by the local stack's job worker. Never by a browser tab. So a change
@@ -24,11 +24,14 @@ create table public.server_jobs (
   -- A claimed job belongs to its worker until then; a worker that died leaves it to the next one.
   locked_until timestamptz,
   last_error text check (char_length(last_error) <= 2000),
+  -- Where a job that runs in several steps stands (continue_server_job), e.g. a checksum's hash state: each
+  -- step is one request to the runner and must fit an Edge Function's limits, so long work is cut in steps.
+  progress jsonb,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   finished_at timestamptz,
   constraint server_jobs_kind_check
-    check (kind in ('process_upload', 'regenerate_feed', 'trash_objects', 'purge_trash', 'refresh_analytics'))
+    check (kind in ('process_upload', 'update_feed', 'trash_objects', 'purge_trash', 'refresh_analytics'))
 );
 
 create unique index server_jobs_pending_key_idx on public.server_jobs (dedupe_key) where state = 'pending';
@@ -96,30 +99,46 @@ create trigger server_jobs_notify_updated
   referencing new table as changed_jobs
   for each statement execute function private.notify_due_server_jobs();
 
--- Takes up to p_limit due jobs for one worker: pending ones whose time has come, and running ones whose
--- worker's lease ran out (it died mid-job). Each claim counts as an attempt.
-create function public.claim_server_jobs(p_limit integer default 10, p_lease_seconds integer default 300)
+-- Takes up to p_limit due jobs for one runner: pending ones whose time has come, and running ones whose
+-- runner's lease ran out (the runtime ended it mid-job: a resource limit, a crash). Each claim counts as an
+-- attempt; a job interrupted that way with its attempts used up is failed instead, for an admin to see and
+-- retry. At most p_max_running jobs run at once, so runners started side by side (the schedule, a chained
+-- call) share the work instead of multiplying it.
+create function public.claim_server_jobs(p_limit integer default 10, p_lease_seconds integer default 150,
+                                         p_max_running integer default 2)
 returns setof public.server_jobs
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  free_slots integer;
+begin
+  update public.server_jobs
+     set state = 'failed', locked_until = null, finished_at = now(),
+         last_error = 'El servidor interrumpió este trabajo (límite de CPU, memoria o tiempo) en cada intento'
+   where state = 'running' and locked_until < now() and attempts >= max_attempts;
+  select greatest(p_max_running - count(*), 0) into free_slots
+    from public.server_jobs where state = 'running' and locked_until >= now();
+  return query
   update public.server_jobs j
      set state = 'running', attempts = j.attempts + 1,
-         locked_until = now() + make_interval(secs => greatest(p_lease_seconds, 1))
+         locked_until = now() + make_interval(secs => greatest(p_lease_seconds, 1)),
+         last_error = case when j.state = 'running' then 'Interrumpido por el servidor; se reintenta' else j.last_error end
    where j.id in (
      select c.id from public.server_jobs c
       where ((c.state = 'pending' and c.run_after <= now())
              or (c.state = 'running' and c.locked_until < now()))
-        -- One run per key at a time: a feed regeneration queued during another waits for it to end, so
-        -- an older feed never overwrites a newer one.
+        -- One run per key at a time: a feed update queued during another waits for it to end, so an older
+        -- page never overwrites a newer one.
         and not exists (select 1 from public.server_jobs r
                          where r.dedupe_key = c.dedupe_key and r.id <> c.id
                            and r.state = 'running' and r.locked_until >= now())
       order by c.run_after, c.id
-      limit greatest(least(p_limit, 100), 1)
+      limit least(greatest(least(p_limit, 100), 1), free_slots)
       for update skip locked)
-  returning j.*
+  returning j.*;
+end
 $$;
 
 -- Records a claimed job's outcome: done, or back to pending after an exponential backoff
@@ -160,6 +179,34 @@ exception
 end
 $$;
 
+-- Ends one step of a job that goes on: back to pending at once with where it stands, the step not counted as
+-- an attempt (a step that fails goes through finish_server_job and is retried from the same progress).
+create function public.continue_server_job(p_id bigint, p_progress jsonb)
+returns public.server_jobs
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  job public.server_jobs;
+begin
+  update public.server_jobs j
+     set state = 'pending', run_after = now(), locked_until = null, progress = p_progress,
+         attempts = greatest(j.attempts - 1, 0), last_error = null
+   where j.id = p_id and j.state = 'running'
+  returning j.* into job;
+  return job;
+exception
+  -- The same work was queued again meanwhile (a replaced object, new feed changes): that job starts it anew.
+  when unique_violation then
+    update public.server_jobs
+       set state = 'done', locked_until = null, finished_at = now(), last_error = 'superseded by a newer run'
+     where id = p_id
+    returning * into job;
+    return job;
+end
+$$;
+
 -- The local stack's worker is the only one of its database: at its start, a job still `running` was
 -- left by the previous run (stopped mid-job) and is given back at once instead of after its lease.
 create function public.release_server_jobs()
@@ -185,10 +232,10 @@ begin
 end
 $$;
 
-revoke all on function public.claim_server_jobs(integer, integer), public.finish_server_job(bigint, text),
-  public.release_server_jobs() from public, anon, authenticated;
-grant execute on function public.claim_server_jobs(integer, integer), public.finish_server_job(bigint, text),
-  public.release_server_jobs() to service_role;
+revoke all on function public.claim_server_jobs(integer, integer, integer), public.finish_server_job(bigint, text),
+  public.continue_server_job(bigint, jsonb), public.release_server_jobs() from public, anon, authenticated;
+grant execute on function public.claim_server_jobs(integer, integer, integer), public.finish_server_job(bigint, text),
+  public.continue_server_job(bigint, jsonb), public.release_server_jobs() to service_role;
 
 -- 'Reintentar' on a failed job (admins): a fresh set of attempts, due now.
 create function public.retry_server_job(p_id bigint)
@@ -245,116 +292,6 @@ create trigger files_queue_processing_of_replaced_object
   for each row
   when (new.processing and (old.object_path is distinct from new.object_path or not old.processing))
   execute function private.queue_processing_of_file();
-
--- The public feed: anything that changes what it shows. A short delay lets a burst of separate statements
--- (an admin ticking several boxes) share one run.
-create function private.queue_feed_regeneration()
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  select private.queue_server_job('regenerate_feed', 'regenerate_feed', null, interval '2 seconds')
-$$;
-revoke all on function private.queue_feed_regeneration() from public;
-
-create function private.queue_feed_after_file_changes()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  affects_feed boolean;
-begin
-  if tg_op = 'INSERT' then
-    select exists (select 1 from new_rows where published) into affects_feed;
-  elsif tg_op = 'DELETE' then
-    select exists (select 1 from old_rows where published) into affects_feed;
-  else
-    select exists (select 1 from new_rows n join old_rows o on o.id = n.id where n.published or o.published)
-      into affects_feed;
-  end if;
-  if affects_feed then
-    perform private.queue_feed_regeneration();
-  end if;
-  return null;
-end
-$$;
-revoke all on function private.queue_feed_after_file_changes() from public;
-
-create trigger files_queue_feed_after_insert
-  after insert on public.files referencing new table as new_rows
-  for each statement execute function private.queue_feed_after_file_changes();
-create trigger files_queue_feed_after_update
-  after update on public.files referencing old table as old_rows new table as new_rows
-  for each statement execute function private.queue_feed_after_file_changes();
-create trigger files_queue_feed_after_delete
-  after delete on public.files referencing old table as old_rows
-  for each statement execute function private.queue_feed_after_file_changes();
-
--- Tag and collection links matter to the feed only for published files.
-create function private.queue_feed_after_link_changes()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  affects_feed boolean;
-begin
-  if tg_op = 'INSERT' then
-    select exists (select 1 from new_rows l join public.files f on f.id = l.file_id where f.published)
-      into affects_feed;
-  else
-    -- After a cascade from a deleted file the file is gone; its own delete trigger queued the feed.
-    select exists (select 1 from old_rows l join public.files f on f.id = l.file_id where f.published)
-      into affects_feed;
-  end if;
-  if affects_feed then
-    perform private.queue_feed_regeneration();
-  end if;
-  return null;
-end
-$$;
-revoke all on function private.queue_feed_after_link_changes() from public;
-
-create trigger file_tags_queue_feed_after_insert
-  after insert on public.file_tags referencing new table as new_rows
-  for each statement execute function private.queue_feed_after_link_changes();
-create trigger file_tags_queue_feed_after_delete
-  after delete on public.file_tags referencing old table as old_rows
-  for each statement execute function private.queue_feed_after_link_changes();
-create trigger collection_files_queue_feed_after_insert
-  after insert on public.collection_files referencing new table as new_rows
-  for each statement execute function private.queue_feed_after_link_changes();
-create trigger collection_files_queue_feed_after_delete
-  after delete on public.collection_files referencing old table as old_rows
-  for each statement execute function private.queue_feed_after_link_changes();
-
--- Tag, category and collection names and visibility appear in the feed of every file that uses them.
-create function private.queue_feed_after_catalogue_changes()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.queue_feed_regeneration();
-  return null;
-end
-$$;
-revoke all on function private.queue_feed_after_catalogue_changes() from public;
-
-create trigger tags_queue_feed
-  after insert or update or delete on public.tags
-  for each statement execute function private.queue_feed_after_catalogue_changes();
-create trigger tag_categories_queue_feed
-  after insert or update or delete on public.tag_categories
-  for each statement execute function private.queue_feed_after_catalogue_changes();
-create trigger collections_queue_feed
-  after insert or update or delete on public.collections
-  for each statement execute function private.queue_feed_after_catalogue_changes();
 
 -- The trash (trash.sql): new trash jobs → one run of the object mover; a newly trashed file → the purge due
 -- when it expires (the earliest pending one stays).

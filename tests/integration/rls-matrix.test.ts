@@ -298,12 +298,12 @@ const FIXTURES: Record<string, Fixture> = {
     // Due in a far future, so the stack's worker leaves it alone.
     create: () =>
       insertAsService('server_jobs', {
-        kind: 'regenerate_feed',
+        kind: 'update_feed',
         dedupe_key: `rls-matrix:${uid()}`,
         run_after: '2999-01-01T00:00:00Z',
       }),
     newRow: async () => ({
-      kind: 'regenerate_feed',
+      kind: 'update_feed',
       dedupe_key: `rls-matrix:${uid()}`,
       run_after: '2999-01-01T00:00:00Z',
     }),

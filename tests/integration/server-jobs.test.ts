@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { adminDb, client, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { eventually } from '../helpers/checks.ts';
+import { readFeed } from '../helpers/feed.ts';
 
 /**
  * Server-owned work (issue 15): triggers queue jobs in the transaction of each change and the stack's job
@@ -42,16 +43,12 @@ async function jobsOf(fileId: string) {
   return rows;
 }
 
-async function feed(): Promise<{ generatedAt: string; files: Array<{ id: string; size: number }> }> {
-  const { data, error } = await client('anon').storage.from('public-feed').download(`feed.json?t=${Date.now()}`);
-  if (error) throw error;
-  return JSON.parse(await data.text());
-}
+const feed = () => readFeed(stackInfo().apiUrl);
 
 async function noFeedJobPending() {
   await eventually(async () => {
     const { rows } = await db.query(
-      `select 1 from public.server_jobs where dedupe_key = 'regenerate_feed' and state in ('pending', 'running')`,
+      `select 1 from public.server_jobs where dedupe_key = 'update_feed' and state in ('pending', 'running')`,
     );
     return rows.length === 0 ? true : undefined;
   });
@@ -214,9 +211,9 @@ describe('jobs queued by the database, run by the server', () => {
     );
     expect(thumbnail.headers.get('x-cache')).toBe('HIT');
 
-    // The insert and the processing each queue a regeneration: wait for the one that has the measured size.
+    // The insert and the processing each mark the file's page: wait for the write that has the measured size.
     const listed = await eventually(async () => {
-      // feed.json may not exist yet on a fresh stack: the first regeneration writes it.
+      // The index may not exist yet on a fresh stack: the first update writes it.
       const current = await feed().catch(() => ({ files: [] as Array<{ id: string; size: number }> }));
       const entry = current.files.find((file) => file.id === fileId);
       return entry && entry.size !== 0 ? entry : undefined;
@@ -224,7 +221,7 @@ describe('jobs queued by the database, run by the server', () => {
     expect(listed.size).toBe(bytes.length);
   }, 90_000);
 
-  it('publishing 500 files in one bulk call regenerates the feed exactly once, listing them all', async () => {
+  it('publishing 500 files in one bulk call queues one feed job, which writes their pages in steps and lists them all', async () => {
     const ids = Array.from({ length: 500 }, () => crypto.randomUUID());
     await db.query(
       `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, size, extension, processing)
@@ -238,7 +235,7 @@ describe('jobs queued by the database, run by the server', () => {
       expect(published.error).toBeNull();
       expect(published.data).toBe(500);
       const { rows: queued } = await db.query(
-        `select id from public.server_jobs where dedupe_key = 'regenerate_feed' and id > $1`,
+        `select id from public.server_jobs where dedupe_key = 'update_feed' and id > $1`,
         [before[0].last],
       );
       expect(queued).toHaveLength(1);
@@ -248,7 +245,7 @@ describe('jobs queued by the database, run by the server', () => {
         return rows[0].state === 'done' ? true : undefined;
       });
       const { rows: after } = await db.query(
-        `select count(*)::int as n from public.server_jobs where dedupe_key = 'regenerate_feed' and id > $1`,
+        `select count(*)::int as n from public.server_jobs where dedupe_key = 'update_feed' and id > $1`,
         [before[0].last],
       );
       expect(after[0].n).toBe(1);
@@ -261,7 +258,7 @@ describe('jobs queued by the database, run by the server', () => {
       await db.query(`set session_replication_role = replica`);
       await db.query(`delete from public.files where id = any($1::uuid[])`, [ids]);
       await db.query(`set session_replication_role = default`);
-      await db.query(`select private.queue_server_job('regenerate_feed', 'regenerate_feed')`);
+      await db.query(`select public.rebuild_public_feed()`);
     }
   }, 120_000);
 
@@ -397,12 +394,12 @@ describe('jobs queued by the database, run by the server', () => {
       await writer.query(`update public.server_jobs set state = 'done' where false`);
       const delayedKey = `notify-test-delayed:${crypto.randomUUID()}`;
       await writer.query(
-        `insert into public.server_jobs (kind, dedupe_key, run_after) values ('regenerate_feed', $1, now() + interval '1 hour')`,
+        `insert into public.server_jobs (kind, dedupe_key, run_after) values ('update_feed', $1, now() + interval '1 hour')`,
         [delayedKey],
       );
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(fromWriter()).toBe(0);
-      await writer.query(`insert into public.server_jobs (kind, dedupe_key) values ('regenerate_feed', $1)`, [
+      await writer.query(`insert into public.server_jobs (kind, dedupe_key) values ('update_feed', $1)`, [
         `notify-test-due:${crypto.randomUUID()}`,
       ]);
       await eventually(async () => (fromWriter() === 1 ? true : undefined));

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { adminDb, client, signedInSeed, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts, seedCollections, seedTags } from '../helpers/seed.ts';
 import { eventually, sha256 } from '../helpers/checks.ts';
+import { readFeed } from '../helpers/feed.ts';
 import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
 
 /**
@@ -80,13 +81,11 @@ async function searchIds(supabase: SupabaseClient, query: string): Promise<strin
 async function feedIds(): Promise<string[]> {
   await eventually(async () => {
     const { rows } = await db.query(
-      `select 1 from public.server_jobs where dedupe_key = 'regenerate_feed' and state in ('pending', 'running')`,
+      `select 1 from public.server_jobs where dedupe_key = 'update_feed' and state in ('pending', 'running')`,
     );
     return rows.length === 0 ? true : undefined;
   });
-  const { data, error } = await anon.storage.from('public-feed').download(`feed.json?t=${Date.now()}`);
-  if (error) throw error;
-  return (JSON.parse(await data.text()) as { files: Array<{ id: string }> }).files.map((file) => file.id);
+  return (await readFeed(stackInfo().apiUrl)).files.map((file) => file.id);
 }
 
 beforeAll(async () => {

@@ -1,21 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MountedService, ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
 import { bearerToken, verifyJwt } from '../jwt.ts';
-import { freePort, waitForHttp } from '../net.ts';
 import { cacheFunctionDependencies } from './deno-cache.ts';
 import { sendJson } from '../http/json.ts';
-import { proxyRequest } from '../http/proxy.ts';
+import { createBundleSizer } from './bundle-size.ts';
+import { dispatchToWorker, type FunctionRequestUsage } from './dispatch.ts';
+import { BOOT_ERROR_BODY, resolveFunctionLimits, type FunctionLimits } from './limits.ts';
+import { BootError, FunctionWorker } from './worker.ts';
 
 /**
- * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase
- * (LOCAL_STACK_CONTRACT.md section 7). One Deno process serves every function through a small router;
- * this side enforces `verify_jwt` from config.toml, streams bodies both ways, and restarts Deno if it dies.
+ * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase, with
+ * hosted's limits. Each function runs in workers of its own (one Deno process each, see worker.ts), started
+ * on its first request and replaced when one ages out or is ended by a limit, as the edge runtime's user
+ * workers are. This side enforces `verify_jwt` from config.toml and hands requests to the workers
+ * (dispatch.ts); a function whose bundle is over the size limit does not boot.
  */
 
 export interface FunctionsOptions {
@@ -23,12 +25,21 @@ export interface FunctionsOptions {
   postgresUrl: string;
   functions: ProjectConfig['functions'];
   secrets?: Record<string, string>;
+  /** Overrides of hosted's limits (tests); otherwise `STACK_FUNCTIONS_*` variables, then hosted's free plan. */
+  limits?: Partial<FunctionLimits>;
 }
 
+export interface FunctionsService extends MountedService {
+  limits: FunctionLimits;
+  /** The last requests' usage, newest last (at most 5,000): what the benchmarks compare with the limits. */
+  usage(): FunctionRequestUsage[];
+}
+
+const USAGE_KEPT = 5_000;
+
 const require = createRequire(import.meta.url);
-const routerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deno/functions-router.ts');
+const workerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deno/function-worker.ts');
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const GATEWAY_READ_TIMEOUT_MS = 150_000;
 
 export function denoBinary(): string {
   const packageJson = require.resolve('deno/package.json');
@@ -41,11 +52,15 @@ function pick(source: NodeJS.ProcessEnv, keys: string[]): NodeJS.ProcessEnv {
   return Object.fromEntries(keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
 }
 
-export async function createFunctionsService(ctx: ServiceContext, options: FunctionsOptions): Promise<MountedService> {
-  const port = await freePort();
+export async function createFunctionsService(
+  ctx: ServiceContext,
+  options: FunctionsOptions,
+): Promise<FunctionsService> {
+  const limits = resolveFunctionLimits(process.env, options.limits);
   const secretsFile = path.join(options.functionsDir, '.env');
-  let child: ChildProcess | undefined;
-  let ready: Promise<void> = Promise.resolve();
+  const usage: FunctionRequestUsage[] = [];
+  const workers = new Map<string, FunctionWorker[]>();
+  const starting = new Map<string, Promise<FunctionWorker>>();
   let closing = false;
 
   // A project without supabase/functions is valid: every function is then unknown (404), as on Supabase.
@@ -76,32 +91,64 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
     return env;
   };
 
-  const start = () => {
+  const bundles = createBundleSizer({
+    deno: denoBinary(),
+    functionsDir: options.functionsDir,
+    env: runtimeEnv(),
+    cacheFile: path.join(projectRoot, 'node_modules', '.cache', 'mediateca-stack', 'function-bundle-sizes.json'),
+  });
+
+  const startWorker = async (name: string): Promise<FunctionWorker> => {
+    let bytes: number;
+    try {
+      bytes = await bundles.bytes(name);
+    } catch (error) {
+      throw new BootError(`could not bundle ${name}: ${(error as Error).message}`);
+    }
+    if (bytes > limits.bundleMb * 1024 * 1024) {
+      throw new BootError(
+        `${name} is ${(bytes / 1048576).toFixed(1)} MB once bundled, over the ${limits.bundleMb} MB limit`,
+      );
+    }
     const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
+    // The heap may not outgrow the memory limit either (the sampler also counts buffers outside it).
+    args.push(`--v8-flags=--max-old-space-size=${limits.memoryMb}`);
     if (existsSync(path.join(options.functionsDir, 'deno.json'))) {
       args.push(`--config=${path.join(options.functionsDir, 'deno.json')}`);
     }
     if (existsSync(secretsFile)) args.push(`--env-file=${secretsFile}`);
-    args.push(routerScript, options.functionsDir, String(port));
-    const env = runtimeEnv();
-    child = spawn(denoBinary(), args, { cwd: options.functionsDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    // Without a listener a failed spawn (missing binary, unreadable dir) is an uncaught error that kills the
-    // whole stack process and leaves Postgres and PostgREST running; the 'exit' handler below restarts it.
-    child.once('error', (error) => ctx.log(`could not start Deno: ${error.message}`));
-    const forward = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) ctx.log(line);
-    };
-    child.stdout?.on('data', forward);
-    child.stderr?.on('data', forward);
-    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-    child.once('exit', (code, signal) => {
-      if (closing) return;
-      ctx.log(`Deno exited (${code ?? signal}); restarting`);
-      setTimeout(() => !closing && start(), 500);
+    args.push(workerScript, path.join(options.functionsDir, name, 'index.ts'));
+    const worker = await FunctionWorker.start({
+      name,
+      deno: denoBinary(),
+      args,
+      env: runtimeEnv(),
+      cwd: options.functionsDir,
+      limits,
+      log: ctx.log,
     });
-    ready = waitForHttp(`http://127.0.0.1:${port}/_internal/health`, { timeoutMs: 60_000, failFast: exited });
-    ready.catch((error: unknown) => ctx.log(`functions runtime not ready: ${(error as Error).message}`));
+    if (closing) {
+      worker.end();
+      throw new BootError('the stack is stopping');
+    }
+    workers.set(name, [...(workers.get(name) ?? []), worker]);
+    return worker;
   };
+
+  /** The function's accepting worker (the least busy), or a new one; one boot at a time per function. */
+  const workerFor = async (name: string): Promise<FunctionWorker> => {
+    const live = (workers.get(name) ?? []).filter((worker) => worker.accepting || worker.busy > 0);
+    workers.set(name, live);
+    const accepting = live.filter((worker) => worker.accepting).sort((a, b) => a.busy - b.busy)[0];
+    if (accepting) return accepting;
+    let boot = starting.get(name);
+    if (!boot) {
+      boot = startWorker(name).finally(() => starting.delete(name));
+      starting.set(name, boot);
+    }
+    return boot;
+  };
+
   if (hasFunctions) {
     await cacheFunctionDependencies({
       deno: denoBinary(),
@@ -109,23 +156,16 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
       env: runtimeEnv(),
       log: ctx.log,
     });
-    start();
   }
 
-  const proxy = (req: IncomingMessage, res: ServerResponse, subpath: string) =>
-    proxyRequest(req, res, {
-      target: new URL(subpath, `http://127.0.0.1:${port}`),
-      timeoutMs: GATEWAY_READ_TIMEOUT_MS,
-      preserveHost: true,
-      // Functions stream their output (server-sent events, progress): the head goes out at once.
-      flushHeaders: true,
-      onError: (error) => {
-        ctx.log(`function request failed: ${error.message}`);
-        sendJson(res, 502, { code: 'WORKER_ERROR', message: 'The function runtime did not answer' });
-      },
-    });
+  const record = (entry: FunctionRequestUsage) => {
+    usage.push(entry);
+    if (usage.length > USAGE_KEPT) usage.splice(0, usage.length - USAGE_KEPT);
+  };
 
   return {
+    limits,
+    usage: () => [...usage],
     async handle(req, res, subpath) {
       const name = new URL(subpath, 'http://functions.local').pathname.split('/')[1] ?? '';
       const verify = options.functions[name]?.verifyJwt ?? true;
@@ -140,25 +180,31 @@ export async function createFunctionsService(ctx: ServiceContext, options: Funct
           return sendJson(res, 401, { msg: 'Invalid JWT' });
         }
       }
-      if (!hasFunctions) {
+      const known =
+        hasFunctions &&
+        /^[A-Za-z0-9_-]+$/.test(name) &&
+        !name.startsWith('_') &&
+        existsSync(path.join(options.functionsDir, name, 'index.ts'));
+      if (!known) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('Function not found');
         return;
       }
+      let worker: FunctionWorker;
       try {
-        await ready;
-      } catch {
-        return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+        worker = await workerFor(name);
+      } catch (error) {
+        ctx.log(`function ${name} failed to boot: ${(error as Error).message}`);
+        res.setHeader('sb-error-code', 'BOOT_ERROR');
+        return sendJson(res, 503, BOOT_ERROR_BODY);
       }
-      proxy(req, res, subpath);
+      dispatchToWorker(req, res, subpath, worker, name, limits, record);
     },
     async close() {
       closing = true;
-      if (child?.pid && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await Promise.allSettled([...starting.values()]);
+      for (const list of workers.values()) for (const worker of list) worker.end();
+      workers.clear();
     },
   };
 }

@@ -4,8 +4,9 @@ import pg from 'pg';
  * The local stack's job worker: what pg_cron + pg_net do on hosted Supabase. It calls the `run-jobs` edge
  * function (the same code that does the work there) whenever server jobs are due: at once when a trigger
  * queues one (LISTEN server_jobs, notified at commit), and on a short poll for jobs whose backoff or
- * coalescing delay has passed. At start it gives back jobs a previous run left `running` (the stack was
- * stopped mid-job), since no other worker shares this database.
+ * coalescing delay has passed. A call that ran out of its budget with work left calls run-jobs again itself
+ * (as on hosted), so the worker does not call again until that chain is done. At start it gives back jobs a
+ * previous run left `running` (the stack was stopped mid-job), since no other worker shares this database.
  */
 
 export interface JobWorkerOptions {
@@ -49,6 +50,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   // One controller per call (a shared signal would collect a listener per request), kept to cut it on close.
   let inFlight: AbortController | undefined;
 
+  /** Jobs run by one call; 0 when it handed the rest of the work to a call of its own. */
   const runOnce = async (): Promise<number> => {
     inFlight = new AbortController();
     try {
@@ -58,9 +60,9 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
         body: '{}',
         signal: inFlight.signal,
       });
-      const body = (await response.json().catch(() => ({}))) as { ran?: number; message?: string };
+      const body = (await response.json().catch(() => ({}))) as { ran?: number; more?: boolean; message?: string };
       if (!response.ok) throw new Error(`run-jobs answered ${response.status}: ${body.message ?? ''}`);
-      return body.ran ?? 0;
+      return body.more ? 0 : (body.ran ?? 0);
     } finally {
       inFlight = undefined;
     }

@@ -1,25 +1,32 @@
 // The server's job runner: claims due jobs from public.server_jobs (queued by database triggers in the
-// transaction of each change), runs each one, and records done / retry-with-backoff / failed. Called by
-// pg_cron + pg_net on hosted Supabase and by the local stack's job worker, with the service role key;
-// nobody else may call it. Returns when the queue has nothing due or its time budget is spent (the next
-// call goes on).
+// transaction of each change), runs one step of each, and records done / next step / retry-with-backoff /
+// failed. Called by pg_cron + pg_net on hosted Supabase and by the local stack's job worker, with the service
+// role key; nobody else may call it. A request stops claiming once it has spent its budget (under half of an
+// Edge Function's 2 s of CPU, with room for the step under way) and, if work is left, calls itself again, so
+// a burst of jobs drains without waiting for the next scheduled call.
 import { HttpError, json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
-import { FileNotFound, processFile } from '../_shared/jobs/process-file.ts';
-import { regenerateFeed } from '../_shared/jobs/public-feed.ts';
-import { moveTrashedObjects } from '../_shared/jobs/trash.ts';
+import { requestBudget } from '../_shared/budget.ts';
+import { FileNotFound, processFileStep, type ProcessProgress } from '../_shared/jobs/process-file.ts';
+import { updateFeed } from '../_shared/jobs/public-feed.ts';
+import { moveTrashedObjects, TRASH_BATCH } from '../_shared/jobs/trash.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-const BATCH = 5;
-const LEASE_SECONDS = 300;
-const TIME_BUDGET_MS = 100_000;
+/** A claim's lease: no request outlives hosted's 150 s wall clock, so a job still leased past it was cut off. */
+const LEASE_SECONDS = 150;
+const CPU_BUDGET_MS = 500;
+const WALL_BUDGET_MS = 30_000;
 
 interface ServerJob {
   id: number;
-  kind: 'process_upload' | 'regenerate_feed' | 'trash_objects' | 'purge_trash' | 'refresh_analytics';
+  kind: 'process_upload' | 'update_feed' | 'trash_objects' | 'purge_trash' | 'refresh_analytics';
   file_id: string | null;
   attempts: number;
+  progress: unknown;
 }
+
+/** What one step of a job leaves: nothing (the job is done), or where the next step starts. */
+type StepOutcome = { next?: unknown };
 
 /** The token was verified by the gateway (verify_jwt); only the service role's may run jobs. */
 function requireServiceRole(request: Request) {
@@ -34,66 +41,92 @@ function requireServiceRole(request: Request) {
   if (role !== 'service_role') throw new HttpError(403, 'NOT_ADMIN', 'No tienes permiso para hacer esto.');
 }
 
-async function runJob(admin: SupabaseClient, job: ServerJob): Promise<void> {
+async function runStep(admin: SupabaseClient, job: ServerJob): Promise<StepOutcome> {
   switch (job.kind) {
     case 'process_upload':
       try {
-        await processFile(admin, job.file_id!);
+        const step = await processFileStep(admin, job.file_id!, (job.progress as ProcessProgress | null) ?? null);
+        return step.done ? {} : { next: step.progress };
       } catch (error) {
         // Deleted before its turn came: nothing left to process.
-        if (!(error instanceof FileNotFound)) throw error;
+        if (error instanceof FileNotFound) return {};
+        throw error;
       }
-      return;
-    case 'regenerate_feed':
-      await regenerateFeed(admin);
-      return;
+    case 'update_feed': {
+      const step = await updateFeed(admin);
+      // Where the feed stands lives in the database (the pages still due), not in the job.
+      return step.more ? { next: {} } : {};
+    }
     case 'trash_objects': {
       const run = await moveTrashedObjects(admin);
       const failed = run.jobs.filter((job) => !job.done);
       if (failed.length) {
         throw new Error(`${failed.length} object(s) could not be moved to the trash: ${failed[0]!.error}`);
       }
-      return;
+      return run.processed === TRASH_BATCH ? { next: {} } : {};
     }
     case 'refresh_analytics': {
       // The analysts' materialized views, after tags or their links changed.
       const refreshed = await admin.rpc('refresh_analytics');
       if (refreshed.error) throw refreshed.error;
-      return;
+      return {};
     }
     case 'purge_trash': {
       // Files in the Papelera for 30 days: their rows go now, their objects by the trash jobs this queues.
       const purged = await admin.rpc('purge_expired_trash');
       if (purged.error) throw purged.error;
-      return;
+      return {};
     }
   }
+}
+
+/** Another request of this runner, after this one has answered (hosted's recursive calls). */
+function callAgain(request: Request) {
+  const runtime = (globalThis as { EdgeRuntime?: { waitUntil(promise: Promise<unknown>): void } }).EdgeRuntime;
+  const url = `${Deno.env.get('SUPABASE_URL')}/functions/v1/run-jobs`;
+  runtime?.waitUntil(
+    fetch(url, {
+      method: 'POST',
+      headers: { Authorization: request.headers.get('Authorization')!, 'Content-Type': 'application/json' },
+      body: '{}',
+    }).then((response) => response.body?.cancel()),
+  );
 }
 
 serve(async (request) => {
   requireServiceRole(request);
   const admin = serviceClient();
-  const started = Date.now();
+  const budget = requestBudget(CPU_BUDGET_MS, WALL_BUDGET_MS);
   const ran: Array<{ id: number; kind: string; state: string; error: string | null }> = [];
-  while (Date.now() - started < TIME_BUDGET_MS) {
-    const claimed = await admin.rpc('claim_server_jobs', { p_limit: BATCH, p_lease_seconds: LEASE_SECONDS });
-    if (claimed.error) throw claimed.error;
-    const jobs = claimed.data as ServerJob[];
-    if (!jobs.length) break;
-    for (const job of jobs) {
-      let failure: string | null = null;
-      try {
-        await runJob(admin, job);
-      } catch (error) {
-        failure = (error instanceof Error ? error.message : String(error)) || 'unknown error';
-        console.error(`server job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${failure}`);
-      }
-      const finished = await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
-      if (finished.error) throw finished.error;
-      // No row back: someone changed the job meanwhile (an operator marking it done, say).
-      const state = (finished.data as { state: string | null } | null)?.state ?? 'changed';
-      ran.push({ id: job.id, kind: job.kind, state, error: failure });
+  let stoppedByBudget = false;
+  for (;;) {
+    if (budget.spent()) {
+      stoppedByBudget = true;
+      break;
     }
+    const claimed = await admin.rpc('claim_server_jobs', { p_limit: 1, p_lease_seconds: LEASE_SECONDS });
+    if (claimed.error) throw claimed.error;
+    const job = (claimed.data as ServerJob[])[0];
+    if (!job) break;
+    let failure: string | null = null;
+    let outcome: StepOutcome = {};
+    try {
+      outcome = await runStep(admin, job);
+    } catch (error) {
+      failure = (error instanceof Error ? error.message : String(error)) || 'unknown error';
+      console.error(`server job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${failure}`);
+    }
+    const recorded =
+      failure === null && outcome.next !== undefined
+        ? await admin.rpc('continue_server_job', { p_id: job.id, p_progress: outcome.next })
+        : await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
+    if (recorded.error) throw recorded.error;
+    // No row back: someone changed the job meanwhile (an operator marking it done, say).
+    const state = (recorded.data as { state: string | null } | null)?.state ?? 'changed';
+    ran.push({ id: job.id, kind: job.kind, state, error: failure });
   }
-  return json(200, { ran: ran.length, jobs: ran });
+  if (stoppedByBudget) callAgain(request);
+  const response = json(200, { ran: ran.length, jobs: ran, more: stoppedByBudget });
+  response.headers.set('x-server-job', [...new Set(ran.map((job) => job.kind))].join(',') || 'none');
+  return response;
 });

@@ -1,15 +1,25 @@
-// Finishing an upload (spec: a file is `processing` until this runs): reads the stored object once,
-// records size, mime type (from the bytes, not from what the uploader declared), sha256 and, for images, width and height, warms the 6 thumbnail sizes, then
-// clears `processing`. A PDF gets a picture of its first page beside it (`{object}.preview.jpg` in the media
-// bucket, recorded as `preview_path` in the same update); a PDF that cannot be rendered gets none and is
-// processed all the same. Idempotent: a processed file is left as it is. A failure is recorded on the file
-// (`processing_error`, shown to admins) and thrown, so the job that ran it is retried with backoff.
-import { createHash } from 'node:crypto';
+// Finishing an upload (a file is `processing` until this runs): reads the stored object once, records size,
+// mime type (from the bytes, not from what the uploader declared), sha256 and, for images, width and height,
+// warms the 6 thumbnail sizes, then clears `processing`. A PDF gets a picture of its first page beside it
+// (`{object}.preview.jpg` in the media bucket, recorded as `preview_path` in the same update); a PDF that
+// cannot be rendered gets none and is processed all the same. The object is read in steps of
+// CHECKSUM_STEP_BYTES, one per request of the job runner, so a 1 GB upload fits an Edge Function's limits:
+// the first step also looks at the head of the file; each returns where it stands (ProcessProgress) until the
+// last records everything in one update. Idempotent: a processed file is left as it is. A failure is recorded
+// on the file (`processing_error`, shown to admins) and thrown, so the job that ran it is retried with backoff.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { THUMBNAIL_SIZES } from '../thumbnails.ts';
 import { PREVIEW_MAX_SOURCE_BYTES, renderFirstPage } from '../pdf-preview.ts';
+import {
+  CHECKSUM_STEP_BYTES,
+  ObjectReadError,
+  digestOf,
+  hashStep,
+  readObjectRange,
+  type HashProgress,
+} from './checksum.ts';
 
 const HEAD_BYTES = 1024 * 1024;
 
@@ -23,97 +33,135 @@ export interface ProcessResult {
   previewPath?: string | null;
 }
 
+/** Where a file's processing stands between steps: what the head said, and the hash so far. */
+export interface ProcessProgress {
+  objectPath: string;
+  size: number;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  previewPath: string | null;
+  hash: HashProgress;
+}
+
+export type ProcessStep = { done: true; result: ProcessResult } | { done: false; progress: ProcessProgress };
+
 /** Where the first-page picture of the object at `objectPath` is stored: beside it, named after it. */
 export const previewPathOf = (objectPath: string) => `${objectPath}.preview.jpg`;
 
 export class FileNotFound extends Error {}
 
-export async function processFile(admin: SupabaseClient, fileId: string): Promise<ProcessResult> {
+interface FileRow {
+  id: string;
+  object_path: string;
+  processing: boolean;
+  checksum: string | null;
+  is_image: boolean;
+  extension: string;
+}
+
+/** The total size from a ranged answer: `Content-Range: bytes 0-99/1234`, or the whole body's length. */
+function totalSize(response: Response): number {
+  const range = response.headers.get('content-range');
+  const total = range ? Number(range.split('/')[1]) : Number(response.headers.get('content-length'));
+  if (!Number.isFinite(total)) throw new Error('the stored object did not say its size');
+  return total;
+}
+
+/** The first step: the head of the file (type, dimensions, thumbnails, a PDF's preview) and its first range. */
+async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessProgress> {
+  let response: Response;
+  try {
+    response = await readObjectRange(file.object_path, 0, CHECKSUM_STEP_BYTES);
+  } catch (error) {
+    // An empty object has no range to read.
+    if (!(error instanceof ObjectReadError && error.status === 416)) throw error;
+    const hash = await hashStep(null, new Blob([]).stream());
+    return {
+      objectPath: file.object_path,
+      size: 0,
+      mimeType: 'application/octet-stream',
+      width: null,
+      height: null,
+      previewPath: null,
+      hash,
+    };
+  }
+  const size = totalSize(response);
+  const declaredType = response.headers.get('content-type') ?? 'application/octet-stream';
+  const head: Uint8Array[] = [];
+  let headLength = 0;
+  // A PDF small enough to preview is all in the first range; it is kept whole as it streams by.
+  let whole: Uint8Array | null =
+    file.extension === 'pdf' && size > 0 && size <= Math.min(PREVIEW_MAX_SOURCE_BYTES, CHECKSUM_STEP_BYTES)
+      ? new Uint8Array(size)
+      : null;
+  let received = 0;
+  const hash = await hashStep(null, response.body!, (chunk) => {
+    if (whole) whole.set(chunk, received);
+    received += chunk.length;
+    if (headLength < HEAD_BYTES) {
+      head.push(chunk);
+      headLength += chunk.length;
+    }
+  });
+  if (whole && received !== whole.length) whole = null;
+  const buffer = new Uint8Array(headLength);
+  let offset = 0;
+  for (const chunk of head) {
+    buffer.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const mimeType = await recordedType(buffer, declaredType);
+  let width: number | null = null;
+  let height: number | null = null;
+  if (file.is_image) {
+    const dimensions = imageSize(buffer);
+    width = dimensions.width ?? null;
+    height = dimensions.height ?? null;
+    const bucket = admin.storage.from('media');
+    for (const [w, h] of THUMBNAIL_SIZES) {
+      const rendered = await bucket.download(file.object_path, {
+        transform: { width: w, height: h, resize: 'cover' },
+      });
+      if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
+    }
+  }
+  const previewPath =
+    whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
+  return { objectPath: file.object_path, size, mimeType, width, height, previewPath, hash };
+}
+
+/** One step of a file's processing; `progress` is what the previous step returned (null for the first). */
+export async function processFileStep(
+  admin: SupabaseClient,
+  fileId: string,
+  progress: ProcessProgress | null,
+): Promise<ProcessStep> {
   const { data: file, error } = await admin
     .from('files')
     .select('id, object_path, processing, checksum, is_image, extension')
     .eq('id', fileId)
-    .maybeSingle();
+    .maybeSingle<FileRow>();
   if (error) throw error;
   if (!file) throw new FileNotFound(`file ${fileId} does not exist`);
-  if (!file.processing && file.checksum) return { fileId, processing: false, changed: false };
+  if (!file.processing && file.checksum) return { done: true, result: { fileId, processing: false, changed: false } };
 
   try {
-    const url = `${Deno.env.get('SUPABASE_URL')}/storage/v1/object/media/${file.object_path}`;
-    const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!;
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${key}`, apikey: key } });
-    if (!response.ok || !response.body) throw new Error(`the stored object could not be read (${response.status})`);
-    const declaredType = response.headers.get('content-type') ?? 'application/octet-stream';
-    const hash = createHash('sha256');
-    const head: Uint8Array[] = [];
-    let headLength = 0;
-    let size = 0;
-    // A PDF small enough to preview is kept whole as it streams by (one buffer, no copies of chunks).
-    const declaredLength = Number(response.headers.get('content-length') ?? NaN);
-    let whole: Uint8Array | null =
-      file.extension === 'pdf' && declaredLength > 0 && declaredLength <= PREVIEW_MAX_SOURCE_BYTES
-        ? new Uint8Array(declaredLength)
-        : null;
-    for await (const chunk of response.body) {
-      hash.update(chunk);
-      if (whole) {
-        if (size + chunk.length <= whole.length) whole.set(chunk, size);
-        else whole = null;
-      }
-      size += chunk.length;
-      if (headLength < HEAD_BYTES) {
-        head.push(chunk);
-        headLength += chunk.length;
-      }
+    // A replacement since the last step starts over on the new object.
+    let current = progress?.objectPath === file.object_path ? progress : null;
+    if (!current) {
+      current = await firstStep(admin, file);
+    } else {
+      const end = Math.min(current.hash.offset + CHECKSUM_STEP_BYTES, current.size);
+      const response = await readObjectRange(file.object_path, current.hash.offset, end);
+      current = { ...current, hash: await hashStep(current.hash, response.body!) };
     }
-    if (whole && size !== whole.length) whole = null;
-    const buffer = new Uint8Array(headLength);
-    let offset = 0;
-    for (const chunk of head) {
-      buffer.set(chunk, offset);
-      offset += chunk.length;
+    if (current.hash.offset < current.size) return { done: false, progress: current };
+    if (current.hash.offset !== current.size) {
+      throw new Error(`the stored object changed while it was read (${current.hash.offset} of ${current.size} bytes)`);
     }
-    const mimeType = await recordedType(buffer, declaredType);
-    let width: number | null = null;
-    let height: number | null = null;
-    if (file.is_image) {
-      const dimensions = imageSize(buffer);
-      width = dimensions.width ?? null;
-      height = dimensions.height ?? null;
-      const bucket = admin.storage.from('media');
-      for (const [w, h] of THUMBNAIL_SIZES) {
-        const rendered = await bucket.download(file.object_path, {
-          transform: { width: w, height: h, resize: 'cover' },
-        });
-        if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
-      }
-    }
-    const previewPath =
-      whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
-    whole = null;
-    // Only if the object is still the one just read: a replacement meanwhile queued its own processing.
-    const updated = await admin
-      .from('files')
-      .update({
-        size,
-        mime_type: mimeType,
-        width,
-        height,
-        checksum: hash.digest('hex'),
-        preview_path: previewPath,
-        processing: false,
-        processing_error: null,
-        processed_at: new Date().toISOString(),
-      })
-      .eq('id', fileId)
-      .eq('object_path', file.object_path)
-      .select('id');
-    if (updated.error) throw updated.error;
-    if (previewPath && !updated.data.length) {
-      // Replaced or deleted while this ran: the picture belongs to no file.
-      await admin.storage.from('media').remove([previewPath]);
-    }
-    return { fileId, processing: false, changed: true, size, width, height, previewPath };
+    return { done: true, result: await recordProcessed(admin, fileId, current) };
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
     await admin
@@ -122,6 +170,33 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
       .eq('id', fileId);
     throw failure;
   }
+}
+
+async function recordProcessed(admin: SupabaseClient, fileId: string, done: ProcessProgress): Promise<ProcessResult> {
+  // Only if the object is still the one just read: a replacement meanwhile queued its own processing.
+  const updated = await admin
+    .from('files')
+    .update({
+      size: done.size,
+      mime_type: done.mimeType,
+      width: done.width,
+      height: done.height,
+      checksum: await digestOf(done.hash),
+      preview_path: done.previewPath,
+      processing: false,
+      processing_error: null,
+      processed_at: new Date().toISOString(),
+    })
+    .eq('id', fileId)
+    .eq('object_path', done.objectPath)
+    .select('id');
+  if (updated.error) throw updated.error;
+  if (done.previewPath && !updated.data.length) {
+    // Replaced or deleted while this ran: the picture belongs to no file.
+    await admin.storage.from('media').remove([done.previewPath]);
+  }
+  const { size, width, height, previewPath } = done;
+  return { fileId, processing: false, changed: true, size, width, height, previewPath };
 }
 
 /**

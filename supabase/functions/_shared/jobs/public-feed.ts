@@ -1,101 +1,111 @@
-// The public JSON feed of published files (spec: updateJson), written to the public `public-feed` bucket
-// as feed.json. Storage swaps the object in one step, so readers never see half a feed, and concurrent
-// regenerations each write a complete one (the last wins). Shape: see README "Public feed".
+// The public feed in the public `public-feed` bucket, brought up to date one bounded step at a time: the pages
+// that changes marked (database triggers, public_feed_pages.sql) are read as finished JSON from Postgres and
+// written as they are, then the catalogue if names changed, then the index that lists every page with its
+// ETag. Storage swaps each object in one step, so a reader never sees half of one. Format: README "Public feed".
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { THUMBNAIL_SIZES, sizeLabel } from '../thumbnails.ts';
 
-const PAGE = 1000;
+/** Pages per step: at 1M published files a page is ~250 files, so a step moves a few MB at most. */
+export const FEED_PAGES_PER_STEP = 16;
+const PARALLEL_WRITES = 4;
+const CACHE_SECONDS = '60';
 
-interface Category {
-  id: string;
-  name_es: string;
-  name_en: string;
-  hide_b2c: boolean;
-  hide_b2b: boolean;
+interface DuePage {
+  page: number;
+  changed_at: string;
+  file_count: number;
+  body: string;
+  etag: string;
 }
 
-/** Writes feed.json from the published files; returns how many it lists. */
-export async function regenerateFeed(admin: SupabaseClient): Promise<{ files: number; generatedAt: string }> {
+export interface FeedStep {
+  pagesWritten: number;
+  catalogueWritten: boolean;
+  indexWritten: boolean;
+  /** Pages are still due: the job goes on in another step. */
+  more: boolean;
+}
+
+const pageName = (page: number) => `pages/${page.toString(16).padStart(3, '0')}.json`;
+
+function upload(admin: SupabaseClient, path: string, body: string) {
+  return admin.storage.from('public-feed').upload(path, new Blob([body], { type: 'application/json' }), {
+    upsert: true,
+    cacheControl: CACHE_SECONDS,
+    contentType: 'application/json',
+  });
+}
+
+async function writePages(admin: SupabaseClient, pages: DuePage[]): Promise<void> {
+  for (let start = 0; start < pages.length; start += PARALLEL_WRITES) {
+    await Promise.all(
+      pages.slice(start, start + PARALLEL_WRITES).map(async (page) => {
+        const written =
+          page.file_count > 0
+            ? await upload(admin, pageName(page.page), page.body)
+            : await admin.storage.from('public-feed').remove([pageName(page.page)]);
+        if (written.error) throw new Error(`feed page ${pageName(page.page)}: ${written.error.message}`);
+      }),
+    );
+  }
+}
+
+/** One step of the feed's job. */
+export async function updateFeed(admin: SupabaseClient): Promise<FeedStep> {
   const functionsUrl = `${Deno.env.get('SUPABASE_URL')}/functions/v1`;
   const siteUrl = (Deno.env.get('PUBLIC_SITE_URL') ?? Deno.env.get('SITE_URL') ?? '').replace(/\/$/, '');
 
-  const files = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error } = await admin
-      .from('files')
-      .select(
-        'id, name_es, name_en, description_es, description_en, extension, size, uploaded_on, is_image, b2b, file_tags(tag_id), collection_files(collection_id)',
-      )
-      .eq('published', true)
-      .order('uploaded_on', { ascending: false })
-      .order('id')
-      .range(from, from + PAGE - 1);
-    if (error) throw error;
-    files.push(...data);
-    if (data.length < PAGE) break;
-  }
-  const [categories, tags, collections] = await Promise.all([
-    admin.from('tag_categories').select('id, name_es, name_en, hide_b2c, hide_b2b'),
-    admin.from('tags').select('id, name_es, name_en, category_id'),
-    admin.from('collections').select('id, name').eq('is_public', true),
-  ]);
-  for (const result of [categories, tags, collections]) if (result.error) throw result.error;
-  const categoryById = new Map((categories.data as Category[]).map((c) => [c.id, c]));
-  const tagById = new Map(tags.data!.map((t) => [t.id, t]));
-  const publicCollections = new Set(collections.data!.map((c) => c.id));
-
-  const tagJson = (tagId: string, audience: 'b2c' | 'b2b') => {
-    const tag = tagById.get(tagId);
-    const category = tag ? categoryById.get(tag.category_id) : undefined;
-    if (!tag || !category) return null;
-    if (audience === 'b2c' ? category.hide_b2c : category.hide_b2b) return null;
-    return {
-      id: tag.id,
-      nameEs: tag.name_es,
-      nameEn: tag.name_en,
-      category: { id: category.id, nameEs: category.name_es, nameEn: category.name_en },
-    };
-  };
-
-  const feed = {
-    generatedAt: new Date().toISOString(),
-    files: files.map((file) => {
-      const tagIds = (file.file_tags as Array<{ tag_id: string }>).map((link) => link.tag_id);
-      const original = `${functionsUrl}/public-media/${file.id}`;
-      return {
-        id: file.id,
-        nameEs: file.name_es,
-        nameEn: file.name_en,
-        descriptionEs: file.description_es,
-        descriptionEn: file.description_en,
-        extension: file.extension,
-        size: file.size,
-        uploadedOn: file.uploaded_on,
-        b2b: file.b2b,
-        sharingUrl: `${siteUrl}/file/${file.id}`,
-        urls: {
-          original,
-          thumbnails: file.is_image
-            ? Object.fromEntries(THUMBNAIL_SIZES.map((s) => [sizeLabel(s), `${original}?size=${sizeLabel(s)}`]))
-            : null,
-        },
-        tags: tagIds.map((id) => tagJson(id, 'b2c')).filter(Boolean),
-        b2bTags: file.b2b ? tagIds.map((id) => tagJson(id, 'b2b')).filter(Boolean) : [],
-        collections: (file.collection_files as Array<{ collection_id: string }>)
-          .map((link) => link.collection_id)
-          .filter((id) => publicCollections.has(id)),
-      };
-    }),
-    collections: collections.data!.map((c) => ({ id: c.id, name: c.name })),
-  };
-
-  const written = await admin.storage
-    .from('public-feed')
-    .upload('feed.json', new Blob([JSON.stringify(feed)], { type: 'application/json' }), {
-      upsert: true,
-      cacheControl: '60',
-      contentType: 'application/json',
+  const due = await admin.rpc('feed_dirty_pages', {
+    p_limit: FEED_PAGES_PER_STEP,
+    p_functions_url: functionsUrl,
+    p_site_url: siteUrl,
+  });
+  if (due.error) throw due.error;
+  const pages = due.data as DuePage[];
+  if (pages.length) {
+    await writePages(admin, pages);
+    const recorded = await admin.rpc('feed_pages_written', {
+      p_pages: pages.map((page) => page.page),
+      p_changed_at: pages.map((page) => page.changed_at),
+      p_etags: pages.map((page) => page.etag),
+      p_file_counts: pages.map((page) => page.file_count),
     });
-  if (written.error) throw written.error;
-  return { files: feed.files.length, generatedAt: feed.generatedAt };
+    if (recorded.error) throw recorded.error;
+  }
+
+  const pending = await admin.rpc('feed_pending').single<{
+    dirty_pages: number;
+    catalogue_dirty: boolean;
+    index_dirty: boolean;
+  }>();
+  if (pending.error) throw pending.error;
+
+  let catalogueWritten = false;
+  if (pending.data.catalogue_dirty) {
+    const catalogue = await admin.rpc('feed_catalogue').single<{ body: string; etag: string }>();
+    if (catalogue.error) throw catalogue.error;
+    const written = await upload(admin, 'catalogue.json', catalogue.data.body);
+    if (written.error) throw new Error(`feed catalogue: ${written.error.message}`);
+    const recorded = await admin.rpc('feed_catalogue_written', { p_etag: catalogue.data.etag });
+    if (recorded.error) throw recorded.error;
+    catalogueWritten = true;
+  }
+
+  // The index goes last, so every page and catalogue it names is already in place.
+  let indexWritten = false;
+  if (pending.data.index_dirty || catalogueWritten) {
+    const index = await admin.rpc('feed_index').single<{ body: string }>();
+    if (index.error) throw index.error;
+    const written = await upload(admin, 'index.json', index.data.body);
+    if (written.error) throw new Error(`feed index: ${written.error.message}`);
+    const recorded = await admin.rpc('feed_index_written');
+    if (recorded.error) throw recorded.error;
+    indexWritten = true;
+  }
+
+  return {
+    pagesWritten: pages.length,
+    catalogueWritten,
+    indexWritten,
+    more: pending.data.dirty_pages > 0,
+  };
 }

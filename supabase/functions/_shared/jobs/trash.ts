@@ -6,7 +6,7 @@
 // simply marked done, and so is a removal of an object that is already gone.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-const BATCH = 100;
+export const TRASH_BATCH = 100;
 
 export interface TrashRun {
   processed: number;
@@ -20,7 +20,7 @@ export async function moveTrashedObjects(admin: SupabaseClient): Promise<TrashRu
     .eq('pending', true)
     .order('deleted_on')
     .order('id')
-    .limit(BATCH);
+    .limit(TRASH_BATCH);
   if (error) throw error;
 
   const results: TrashRun['jobs'] = [];
