@@ -64,6 +64,11 @@ begin
   insert into public.server_jobs (kind, dedupe_key, file_id, run_after)
   values (p_kind, p_dedupe_key, p_file_id, now() + p_delay)
   on conflict (dedupe_key) where state = 'pending' do nothing;
+  -- On hosted Supabase, a job due now wakes the runner at commit instead of at the next scheduled call
+  -- (pg_net sends what was queued once the transaction commits, and nothing for a rolled back one).
+  if found and p_delay <= interval '0 seconds' then
+    perform private.kick_server_jobs();
+  end if;
 end
 $$;
 revoke all on function private.queue_server_job(text, text, uuid, interval) from public;
@@ -359,7 +364,8 @@ create trigger tag_categories_queue_analytics_refresh
 
 -- Who runs them on hosted Supabase ----------------------------------------------------------------------------
 -- pg_cron + pg_net: every 10 seconds, if a job is due, Postgres POSTs to the `run-jobs` edge function with
--- the service role key, and the function claims and runs the jobs. The project URL and the key come from
+-- the service role key, and the function claims and runs the jobs; a job queued due now also POSTs at once
+-- (queue_server_job), so a change reaches the feed within seconds. The project URL and the key come from
 -- Supabase Vault (set them once per project, supabase/README.md "Deploying"):
 --   select vault.create_secret('https://<ref>.supabase.co', 'project_url');
 --   select vault.create_secret('<service role key>', 'service_role_key');
@@ -375,6 +381,10 @@ declare
   project_url text;
   service_key text;
 begin
+  -- Without pg_net and Vault (the local stack, plain Postgres) another worker calls the runner.
+  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
+    return;
+  end if;
   if not exists (select 1 from public.server_jobs j
                   where (j.state = 'pending' and j.run_after <= now())
                      or (j.state = 'running' and j.locked_until < now())) then

@@ -14,7 +14,8 @@ import { freePort } from '../../stack/src/net.ts';
 /**
  * The job worker across a stack restart, on a stack of its own whose Deno cannot reach any registry
  * (every proxy points at a closed port): jobs a stopped stack left pending or half-run are done after the
- * next start, and every function runs from the packages cached at install.
+ * next start, and every function runs from the packages cached at install; and a job whose request the
+ * functions runtime ends at a resource limit is run again by the queue, or failed for an admin's 'Reintentar'.
  */
 
 const PROXY_KEYS = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy'] as const;
@@ -123,7 +124,7 @@ describe('server jobs across a restart, with no registry reachable', () => {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
     expect(await call('staff-users', { action: 'list' })).toMatchObject({ status: 200 });
-    expect(await call('public-feed', {})).toMatchObject({ status: 200 });
+    expect(await call('public-feed', {})).toMatchObject({ status: 202 });
     expect(await call('trash-jobs', {})).toMatchObject({ status: 200 });
     expect(await call('process-upload', { fileId: crypto.randomUUID() })).toMatchObject({
       status: 404,
@@ -137,4 +138,90 @@ describe('server jobs across a restart, with no registry reachable', () => {
     const media = await fetch(`${stack!.apiUrl}/functions/v1/public-media/${crypto.randomUUID()}`);
     expect(media.status).toBe(404);
   }, 60_000);
+  it("runs a job again after the runtime ended its request at a limit, and fails it for 'Reintentar' when it keeps happening", async () => {
+    const running = stack!;
+    const service = clientFor(running.apiUrl, running.serviceRoleKey);
+    const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#e76f51' } })
+      .jpeg()
+      .toBuffer();
+    const addFile = async () => {
+      const id = crypto.randomUUID();
+      expect(
+        (await service.storage.from('media').upload(`${id}/corte.jpg`, image, { contentType: 'image/jpeg' })).error,
+      ).toBeNull();
+      return id;
+    };
+    const insertFile = (id: string) =>
+      sql(
+        `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, uploader_id, extension)
+         values ($1::uuid, 'corte.jpg', $1::text || '/corte.jpg', 'corte.jpg', 'Corte', 'Cut', $2, 'jpg')`,
+        [id, seedAccounts.UPLOADER.id],
+      );
+    const jobOf = async (id: string) =>
+      (
+        await sql<{ id: string; state: string; attempts: number; last_error: string | null }>(
+          `select id, state, attempts, last_error from public.server_jobs where file_id = $1`,
+          [id],
+        )
+      )[0]!;
+    // What the lease's 150 s would do: the job of a request that was cut off becomes claimable again.
+    const expireLease = (jobId: string) =>
+      sql(`update public.server_jobs set locked_until = now() - interval '1 second' where id = $1`, [jobId]);
+    const cutOff = () =>
+      eventually(async () =>
+        running.functionUsage().some((entry) => entry.function === 'run-jobs' && entry.limit === 'CPUTime')
+          ? true
+          : undefined,
+      );
+
+    // Any run of the job now goes over the CPU limit.
+    running.functionLimits.cpuMs = 1;
+    const once = await addFile();
+    try {
+      await insertFile(once);
+      await cutOff();
+      const interrupted = await jobOf(once);
+      expect(interrupted).toMatchObject({ state: 'running', attempts: 1 });
+      running.functionLimits.cpuMs = 2000;
+      await expireLease(interrupted.id);
+      const processed = await eventually(async () => {
+        const rows = await sql<{ processing: boolean; checksum: string }>(
+          `select processing, checksum from public.files where id = $1`,
+          [once],
+        );
+        return rows[0]!.processing ? undefined : rows[0]!;
+      });
+      expect(processed.checksum).toBe(createHash('sha256').update(image).digest('hex'));
+      expect(await jobOf(once)).toMatchObject({ state: 'done', attempts: 2 });
+
+      // Cut off on every attempt: failed with a reason an admin reads, until 'Reintentar'.
+      running.functionLimits.cpuMs = 1;
+      const always = await addFile();
+      await insertFile(always);
+      const job = await jobOf(always);
+      await sql(`update public.server_jobs set max_attempts = 2 where id = $1`, [job.id]);
+      for (let attempt = 1; attempt <= 2; attempt += 1) {
+        await eventually(async () => ((await jobOf(always)).attempts === attempt ? true : undefined));
+        await eventually(async () =>
+          running.functionUsage().filter((entry) => entry.limit === 'CPUTime').length >= attempt + 1 ? true : undefined,
+        );
+        await expireLease(job.id);
+      }
+      const failed = await eventually(async () => {
+        const current = await jobOf(always);
+        return current.state === 'failed' ? current : undefined;
+      });
+      expect(failed.last_error).toBe(
+        'El servidor interrumpió este trabajo (límite de CPU, memoria o tiempo) en cada intento',
+      );
+      running.functionLimits.cpuMs = 2000;
+      const admin = clientFor(running.apiUrl, running.anonKey);
+      await admin.auth.signInWithPassword({ email: seedAccounts.ADMIN.email, password: seedAccounts.ADMIN.password });
+      const retried = await admin.rpc('retry_server_job', { p_id: Number(job.id) });
+      expect(retried.error).toBeNull();
+      await eventually(async () => ((await jobOf(always)).state === 'done' ? true : undefined));
+    } finally {
+      running.functionLimits.cpuMs = 2000;
+    }
+  }, 180_000);
 });

@@ -247,6 +247,8 @@ describe('link previews (Open Graph) of shared links', () => {
     await service.from('files').update({ name_es: 'Piscina <al> "atardecer"' }).eq('id', file.id);
     const response = await fetch(previewUrl('file', file.id));
     expect(response.status).toBe(200);
+    // As hosted Supabase serves it without a custom domain (README "Link previews").
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const html = await response.text();
     expect(meta(html, 'og:title')).toBe('Piscina &lt;al&gt; &quot;atardecer&quot;');
     expect(meta(html, 'og:description')).toBe('Vista del hotel');
