@@ -7,13 +7,16 @@ import { loadProjectConfig } from '../../stack/src/project-config.ts';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
 import { parse } from 'smol-toml';
 import { cacheFunctionDependencies } from '../../stack/src/functions/deno-cache.ts';
+import { createBundleSizer } from '../../stack/src/functions/bundle-size.ts';
+import { HOSTED_FREE_PLAN_LIMITS } from '../../stack/src/functions/limits.ts';
 
 /**
  * What `supabase functions deploy` takes from the repository, checked offline: for each function, the
  * import map the CLI would send (its precedence: `import_map` in config.toml, then deno.json / deno.jsonc /
  * import_map.json in the function's folder, then functions/import_map.json; otherwise none) must resolve
  * every import of the function's module graph from Deno's cache, and no module may come from outside
- * supabase/functions (the bundle holds only that folder) or from the network.
+ * supabase/functions (the bundle holds only that folder) or from the network; and each bundles to under
+ * hosted's 20 MB.
  */
 
 const require = createRequire(import.meta.url);
@@ -106,6 +109,18 @@ describe('supabase functions deploy inputs', () => {
         : !specifier.startsWith('npm:') && !specifier.startsWith('node:'),
     );
     expect(outside).toEqual([]);
+  });
+
+  it.each(functionNames)('%s bundles to less than hosted’s 20 MB', async (name) => {
+    const sizer = createBundleSizer({
+      deno,
+      functionsDir,
+      env: denoEnv,
+      cacheFile: path.join(PROJECT_ROOT, 'node_modules', '.cache', 'mediateca-stack', 'function-bundle-sizes.json'),
+    });
+    const bytes = await sizer.bytes(name);
+    expect(bytes).toBeGreaterThan(1000);
+    expect(bytes).toBeLessThan(HOSTED_FREE_PLAN_LIMITS.bundleMb * 1024 * 1024);
   });
 
   it('would catch a function deployed without an import map', async () => {
