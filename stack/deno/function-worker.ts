@@ -54,6 +54,15 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json', 'sb-error-code': 'WORKER_ERROR' },
   });
 
+// The supervisor holds this process's stdin open: at its end (the stack stopped, or its process died without
+// stopping us) this worker ends too, instead of living on unsupervised.
+(async () => {
+  for await (const _ of Deno.stdin.readable) {
+    // Nothing is ever sent; the loop only waits for the end.
+  }
+  Deno.exit(0);
+})();
+
 let handler: Handler;
 try {
   handler = await boot();

@@ -364,13 +364,14 @@ $$;
 
 -- What is left to do: dirty pages, the catalogue, the index.
 create function public.feed_pending()
-returns table (dirty_pages integer, catalogue_dirty boolean, index_dirty boolean)
+returns table (dirty_pages integer, catalogue_dirty boolean, index_dirty boolean, index_written_at timestamptz)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select (select count(distinct c.page)::integer from private.feed_changes c), s.catalogue_dirty, s.index_dirty
+  select (select count(distinct c.page)::integer from private.feed_changes c), s.catalogue_dirty, s.index_dirty,
+         s.generated_at
     from private.feed_state s
 $$;
 

@@ -137,7 +137,8 @@ export async function createFunctionsService(
 
   /** The function's accepting worker (the least busy), or a new one; one boot at a time per function. */
   const workerFor = async (name: string): Promise<FunctionWorker> => {
-    const live = (workers.get(name) ?? []).filter((worker) => worker.accepting || worker.busy > 0);
+    // Workers stay listed until their process is gone, so stopping the stack ends every one of them.
+    const live = (workers.get(name) ?? []).filter((worker) => !worker.exited);
     workers.set(name, live);
     const accepting = live.filter((worker) => worker.accepting).sort((a, b) => a.busy - b.busy)[0];
     if (accepting) return accepting;

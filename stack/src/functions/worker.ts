@@ -42,6 +42,8 @@ export class FunctionWorker {
   private lastCpuMs = 0;
   private alive = true;
   private heapExhausted = false;
+  /** The process is gone (ended by us or on its own). */
+  exited = false;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -50,9 +52,16 @@ export class FunctionWorker {
     private readonly options: WorkerOptions,
   ) {
     const wallClock = setTimeout(() => this.end('WallClockTime'), options.limits.wallClockMs);
+    // Retired at half its wall clock: idle, it goes then; busy, when its last request finishes.
+    const retire = setTimeout(() => {
+      if (!this.inFlight.size) this.end();
+    }, options.limits.wallClockMs / 2);
     wallClock.unref();
+    retire.unref();
     child.once('exit', (code, signal) => {
       clearTimeout(wallClock);
+      clearTimeout(retire);
+      this.exited = true;
       if (!this.alive) return;
       this.alive = false;
       this.stopSampling();
@@ -67,7 +76,8 @@ export class FunctionWorker {
     const child = spawn(options.deno, options.args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open for the worker's life: its end tells the worker its supervisor is gone.
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     return new Promise((resolve, reject) => {
       let booted = false;

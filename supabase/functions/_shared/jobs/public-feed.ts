@@ -4,8 +4,10 @@
 // ETag. Storage swaps each object in one step, so a reader never sees half of one. Format: README "Public feed".
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-/** Pages per step: at 1M published files a page is ~250 files, so a step moves a few MB at most. */
-export const FEED_PAGES_PER_STEP = 16;
+/** Pages per step: at 1M published files a page is ~150 files (~200 KB), so a step moves ~12 MB at most. */
+export const FEED_PAGES_PER_STEP = 64;
+/** During a rebuild the index is written at most this often (and once more when the last page is). */
+const INDEX_EVERY_MS = 20_000;
 const PARALLEL_WRITES = 4;
 const CACHE_SECONDS = '60';
 
@@ -76,6 +78,7 @@ export async function updateFeed(admin: SupabaseClient): Promise<FeedStep> {
     dirty_pages: number;
     catalogue_dirty: boolean;
     index_dirty: boolean;
+    index_written_at: string | null;
   }>();
   if (pending.error) throw pending.error;
 
@@ -90,9 +93,13 @@ export async function updateFeed(admin: SupabaseClient): Promise<FeedStep> {
     catalogueWritten = true;
   }
 
-  // The index goes last, so every page and catalogue it names is already in place.
+  // The index goes last, so every page and catalogue it names is already in place. While a rebuild has pages
+  // left it is written only now and then: the one it replaces still names pages that exist, with their old
+  // ETags, and a consumer syncing meanwhile fetches those pages again later.
+  const more = pending.data.dirty_pages > 0;
+  const indexAge = Date.now() - Date.parse(pending.data.index_written_at ?? '1970-01-01T00:00:00Z');
   let indexWritten = false;
-  if (pending.data.index_dirty || catalogueWritten) {
+  if ((pending.data.index_dirty || catalogueWritten) && (!more || indexAge >= INDEX_EVERY_MS)) {
     const index = await admin.rpc('feed_index').single<{ body: string }>();
     if (index.error) throw index.error;
     const written = await upload(admin, 'index.json', index.data.body);
@@ -106,6 +113,6 @@ export async function updateFeed(admin: SupabaseClient): Promise<FeedStep> {
     pagesWritten: pages.length,
     catalogueWritten,
     indexWritten,
-    more: pending.data.dirty_pages > 0,
+    more,
   };
 }
