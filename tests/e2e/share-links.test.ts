@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs, viewports } from '../helpers/browser.ts';
 import { client, signedInSeed, stackInfo } from '../helpers/clients.ts';
@@ -56,6 +56,14 @@ async function visitor(viewport: keyof typeof viewports) {
   return { context, page };
 }
 
+/** Every card's render has arrived and decoded (a 404 would leave naturalWidth at 0). */
+const picturesLoaded = (page: Page) =>
+  page
+    .locator('.share-card img')
+    .evaluateAll((imgs) =>
+      imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    );
+
 const mediaFetch = (token: string, fileId: string, query: string) =>
   fetch(`${stackInfo().apiUrl}/functions/v1/share-link-media/${token}/${fileId}?${query}`, { redirect: 'manual' });
 
@@ -103,15 +111,7 @@ describe('Enlaces compartidos', () => {
     await guest.page.getByRole('button', { name: 'Entrar' }).click();
     await guest.page.getByRole('heading', { name: `Prensa ${marker}` }).waitFor();
     await expect.poll(() => guest.page.locator('.share-card').count()).toBe(2);
-    await expect
-      .poll(() =>
-        guest.page
-          .locator('.share-card img')
-          .evaluateAll((imgs) =>
-            imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
-          ),
-      )
-      .toBe(true);
+    await expect.poll(() => picturesLoaded(guest.page)).toBe(true);
     expect(await guest.page.getByRole('link', { name: /^Descargar/ }).count()).toBe(0);
     expect(await guest.page.getByRole('button', { name: 'Descargar todo (ZIP)' }).count()).toBe(0);
     await guest.page.getByText('Quien compartió este enlace no permite descargar los originales.').waitFor();
@@ -181,6 +181,7 @@ describe('Enlaces compartidos', () => {
     await guest.page.goto(appUrl(`/s/${token}`));
     await guest.page.getByRole('heading', { name: `Agencia ${marker}` }).waitFor();
     expect(await guest.page.getByRole('link', { name: /^Descargar:/ }).count()).toBe(2);
+    await expect.poll(() => picturesLoaded(guest.page)).toBe(true);
     await screenshot(guest.page, 'share-link-page-390');
     await expectAccessible(guest.page);
     const width = await guest.page.evaluate(() => document.documentElement.scrollWidth);
@@ -207,7 +208,49 @@ describe('Enlaces compartidos', () => {
     await screenshot(phone.page, 'share-links-screen-390');
     await expectAccessible(phone.page);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // From a file's detail on the phone, with the defaults (30 días, downloads on).
+    await phone.page.goto(appUrl(`/private/file/${ids[0]}`));
+    await phone.page.getByRole('button', { name: 'Compartir enlace' }).click();
+    const dialog = phone.page.getByRole('dialog', { name: 'Compartir enlace' });
+    expect(await dialog.getByLabel('Nombre').inputValue()).toBe(`${marker} playa 0`);
+    await screenshot(phone.page, 'share-link-dialog-390');
+    await expectAccessible(phone.page);
+    await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+    const single = tokenOf(await dialog.getByLabel('Enlace').inputValue());
+    await screenshot(phone.page, 'share-link-created-390');
+    const opened = await (await signedInSeed('ADMIN')).rpc('open_share_link', { p_token: single });
+    expect(opened.data).toMatchObject({ status: 'ok', allowDownloads: true, files: [{ id: ids[0] }] });
     await phone.context.close();
   });
 });
 
+describe('a collection', () => {
+  it('is shared from its detail and the link follows what the collection holds', async () => {
+    const marker = `enc${crypto.randomUUID().slice(0, 6)}`;
+    const [first, later] = await makeImages(marker, 2);
+    const { data: collection, error } = await service()
+      .from('collections')
+      .insert({ name: `Catálogo ${marker}` })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    await service().from('collection_files').insert({ collection_id: collection!.id, file_id: first });
+    const { page, context } = await signedInAs(browser, 'ADMIN', { landing: `/private/collection/${collection!.id}` });
+    await page.getByRole('button', { name: 'Compartir enlace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compartir enlace' });
+    expect(await dialog.getByLabel('Nombre').inputValue()).toBe(`Catálogo ${marker}`);
+    await dialog.getByLabel('Caducidad').selectOption('7');
+    await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+    const token = tokenOf(await dialog.getByLabel('Enlace').inputValue());
+    await context.close();
+
+    await service().from('collection_files').insert({ collection_id: collection!.id, file_id: later });
+    const guest = await visitor('desktop');
+    await guest.page.goto(appUrl(`/s/${token}`));
+    await guest.page.getByRole('heading', { name: `Catálogo ${marker}` }).waitFor();
+    await expect.poll(() => guest.page.locator('.share-card').count()).toBe(2);
+    await guest.page.getByText('2 archivos').waitFor();
+    await guest.context.close();
+  });
+});

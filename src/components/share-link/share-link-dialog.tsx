@@ -9,6 +9,7 @@ import {
 } from '../../lib/share-links/share-links.ts';
 import { spanishError } from '../../lib/errors.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
+import '../ui/admin-form.css';
 import './share-link.css';
 
 interface ShareLinkDialogProps {

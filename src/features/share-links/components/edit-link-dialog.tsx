@@ -4,6 +4,7 @@ import { EXPIRY_CHOICES, expiryFrom, type ExpiryChoice } from '../../../lib/shar
 import { formatDateTime } from '../../../lib/format.ts';
 import type { ShareLinkRow } from '../api/get-share-links.ts';
 import { useUpdateShareLink } from '../api/change-share-link.ts';
+import '../../../components/ui/admin-form.css';
 import '../../../components/share-link/share-link.css';
 
 type ExpiryEdit = 'keep' | ExpiryChoice;
