@@ -81,6 +81,18 @@ describe('Enlaces compartidos', () => {
     const ids = await makeImages(marker, 2);
     const { page, context } = await signedInAs(browser, 'ADMIN', { landing: `/private/files?q=${marker}` });
     await page.getByRole('button', { name: 'Seleccionar todos (2)' }).click();
+    // The bar keeps its actions in one row where they are buttons.
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `share-link-selection-bar-${width}`);
+      const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
+      expect(await bar.evaluate((el) => el.scrollWidth - el.clientWidth), `${width}`).toBeLessThanOrEqual(0);
+    }
+    // At 1024 px it is in 'Más acciones'.
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Compartir enlace' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(viewports.desktop);
     await page.getByRole('button', { name: 'Compartir enlace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Compartir enlace' });
     await dialog.getByLabel('Nombre').fill(`Prensa ${marker}`);

@@ -111,7 +111,7 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
           Descargar ZIP
         </button>
         {isAdmin && (
-          <button type="button" className="button" onClick={() => setSharing(true)}>
+          <button type="button" className="button selection-share-inline" onClick={() => setSharing(true)}>
             Compartir enlace
           </button>
         )}
