@@ -156,7 +156,7 @@ describe('Enlaces compartidos', () => {
     await row.getByText('Activo').waitFor();
     expect(await row.getByText('2 archivos').count()).toBe(1);
     expect(await row.getByText(seedAccounts.ADMIN.email).count()).toBe(1);
-    expect(await row.getByText('No permitidas').count()).toBe(1);
+    expect(await row.getByText('0 (no permitidas)').count()).toBe(1);
     await expect.poll(async () => (await row.locator('dd').nth(3).textContent())?.trim()).toBe('1');
     await screenshot(page, 'share-links-screen-1440');
     await expectAccessible(page);

@@ -109,7 +109,10 @@ function LinkRow({ link }: { link: ShareLinkRow }) {
         </div>
         <div>
           <dt>Descargas</dt>
-          <dd>{link.allow_downloads ? link.downloads.toLocaleString('es-ES') : 'No permitidas'}</dd>
+          <dd>
+            {link.downloads.toLocaleString('es-ES')}
+            {!link.allow_downloads && ' (no permitidas)'}
+          </dd>
         </div>
         {link.has_password && (
           <div>
