@@ -19,6 +19,7 @@ describe('admin sections and feature flags', () => {
       'Colecciones',
       'Academy',
       'Operaciones',
+      'Enlaces',
       'Papelera',
     ]);
     expect(routePaths(createAppRoutes(deployment.features))).toEqual(
@@ -31,6 +32,7 @@ describe('admin sections and feature flags', () => {
     expect(enabledAdminSections(features).map((section) => section.label)).toEqual([
       'Etiquetas',
       'Academy',
+      'Enlaces',
       'Papelera',
     ]);
     const paths = routePaths(createAppRoutes(features));

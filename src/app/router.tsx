@@ -6,6 +6,7 @@ import { RequireAdmin, RequireStaff } from './guards.tsx';
 import { enabledAdminSections } from './admin-sections.ts';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { publicRoutes } from '../features/sharing/routes.tsx';
+import { shareLinkPublicRoutes } from '../features/share-links/routes.tsx';
 import { accountPrivateRoutes, accountPublicRoutes } from '../features/account/routes.tsx';
 import { FilesScreen } from '../features/files/components/files-screen.tsx';
 import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
@@ -40,6 +41,7 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
         { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
         // Pages behind shared links: no sign-in (spec section 3, public links).
         ...publicRoutes,
+        ...shareLinkPublicRoutes,
         // Password reset and invitations: the mail's link signs in on /reset-password (no guard).
         ...accountPublicRoutes,
         {

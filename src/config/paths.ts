@@ -13,6 +13,7 @@ export const paths = {
   academy: '/private/academy',
   operations: '/private/operations',
   trash: '/private/trash',
+  links: '/private/links',
 } as const;
 
 export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;

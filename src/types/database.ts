@@ -254,6 +254,46 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"share_link_files": {
+                  Row: {
+                    "file_id": string,"link_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "file_id": string,"link_id": string
+                  }
+                  Update: {
+                    "file_id"?: string,"link_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "share_link_files_link_id_fkey"
+      columns: ["link_id"]
+isOneToOne: false
+      referencedRelation: "share_links"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"share_links": {
+                  Row: {
+                    "allow_downloads": boolean,"collection_id": string | null,"created_at": string,"created_by": string | null,"created_by_email": string | null,"downloads": number,"expires_at": string | null,"file_count": number,"has_password": boolean,"id": string,"kind": string,"name": string,"revoked_at": string | null,"views": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "allow_downloads"?: boolean,"collection_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"created_by_email"?: string | null,"downloads"?: number,"expires_at"?: string | null,"file_count"?: number,"has_password"?: boolean,"id"?: string,"kind": string,"name": string,"revoked_at"?: string | null,"views"?: number
+                  }
+                  Update: {
+                    "allow_downloads"?: boolean,"collection_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"created_by_email"?: string | null,"downloads"?: number,"expires_at"?: string | null,"file_count"?: number,"has_password"?: boolean,"id"?: string,"kind"?: string,"name"?: string,"revoked_at"?: string | null,"views"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "share_links_collection_id_fkey"
+      columns: ["collection_id"]
+isOneToOne: false
+      referencedRelation: "collections"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"staff": {
                   Row: {
                     "created_at": string,"email": string,"role": Database["public"]['Enums']["staff_role"],"user_id": string
@@ -399,6 +439,9 @@ isOneToOne: false
 "count_files":
 { Args: { "p_filter"?: Json }; Returns: number
                            },
+"create_share_link":
+{ Args: { "p_allow_downloads"?: boolean,"p_collection_id"?: string,"p_expires_at": string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_name": string,"p_password"?: string }; Returns: Json
+                           },
 "current_staff_role":
 { Args: Record<PropertyKey, never>; Returns: Database["public"]['Enums']["staff_role"]
                            },
@@ -469,6 +512,9 @@ isOneToOne: false
 "like_count":
 { Args: { "p_video": Omit<Database["public"]['Tables']["academy_videos"]['Row'], Database["public"]['Tables']["academy_videos"]['ComputedFields']> }; Returns: number
                            },
+"open_share_link":
+{ Args: { "p_grant"?: string,"p_password"?: string,"p_token": string }; Returns: Json
+                           },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
                            },
@@ -516,6 +562,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"revoke_share_link":
+{ Args: { "p_id": string }; Returns: undefined
+                           },
 "save_academy_video":
 { Args: { "p_category_ids": (string)[],"p_id"?: string,"p_language": string,"p_thumbnail_url"?: string,"p_title": string,"p_youtube_id": string,"p_youtube_url": string }; Returns: string
                            },
@@ -584,6 +633,9 @@ isOneToOne: false
 "set_files_tags":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
                            },
+"share_link_media":
+{ Args: { "p_file_id": string,"p_grant": string,"p_original": boolean,"p_token": string }; Returns: Json
+                           },
 "tag_file_counts":
 { Args: Record<PropertyKey, never>; Returns: {
               "file_count": number,"tag_id": string
@@ -627,6 +679,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"update_share_link":
+{ Args: { "p_allow_downloads": boolean,"p_expires_at": string,"p_id": string,"p_name": string,"p_password"?: string,"p_password_action"?: string }; Returns: undefined
+                           },
 "zip_file_entries":
 { Args: { "p_after"?: string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_limit"?: number }; Returns: {
               "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string

@@ -163,6 +163,7 @@ describe('every screen at 390 px', () => {
     ['academy-users', '/private/academy/users'],
     ['operations', '/private/operations'],
     ['trash', '/private/trash'],
+    ['links', '/private/links'],
     ['account', '/private/account'],
   ];
 

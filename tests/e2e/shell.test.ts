@@ -205,6 +205,7 @@ describe('the top bar', () => {
       'Colecciones',
       'Academy',
       'Operaciones',
+      'Enlaces',
       'Papelera',
     ]);
     await screenshot(page, 'top-bar-admin-menu-1024');

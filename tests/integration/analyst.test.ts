@@ -23,6 +23,9 @@ const VIEWS = [
   'academy_private_grants',
   'uploads_per_day',
   'refreshed',
+  'share_links_by_state',
+  'share_link_usage',
+  'share_link_usage_by_month',
 ];
 
 function analystUrl(): string {

@@ -92,6 +92,10 @@ const MATRIX: TableCase[] = [
   { table: 'server_jobs', select: adminRead, insert: nobody, update: nobody, delete: nobody },
   // The Papelera: written only by the database (a deleted file's snapshot), changed only through its RPCs.
   { table: 'trashed_files', select: adminRead, insert: nobody, update: nobody, delete: nobody },
+  // Enlaces compartidos: admins read them; every write goes through create/update/revoke_share_link, and
+  // anonymous visitors reach a link only through open_share_link with its token (share-links.test.ts).
+  { table: 'share_links', select: adminRead, insert: nobody, update: nobody, delete: nobody },
+  { table: 'share_link_files', select: adminRead, insert: nobody, update: nobody, delete: nobody },
   {
     // Append-only: only the database's triggers write it.
     table: 'file_history',
@@ -152,6 +156,7 @@ const video = () =>
     title: 'V',
   });
 const academyUser = () => insertAsService('academy_users', { email: 'a@b.example' });
+const shareLink = () => insertAsService('share_links', { name: 'Enlace', kind: 'files' });
 
 const FIXTURES: Record<string, Fixture> = {
   staff: {
@@ -293,6 +298,25 @@ const FIXTURES: Record<string, Fixture> = {
     newRow: async () => ({ file_id: uid(), name_es: 'x', object_path: 'a/b.jpg', file: {} }),
     patch: { name_es: 'Probando' },
   },
+  share_links: {
+    key: ['id'],
+    create: shareLink,
+    newRow: async () => ({ name: 'Nuevo', kind: 'files' }),
+    patch: { revoked_at: new Date().toISOString() },
+  },
+  share_link_files: {
+    key: ['link_id', 'file_id'],
+    create: async (_s, owner) =>
+      insertAsService('share_link_files', {
+        link_id: (await shareLink()).id,
+        file_id: (await insertAsService('files', fileRow(owner))).id,
+      }),
+    newRow: async (owner) => ({
+      link_id: (await shareLink()).id,
+      file_id: (await insertAsService('files', fileRow(owner))).id,
+    }),
+    patch: { file_id: uid() },
+  },
   server_jobs: {
     key: ['id'],
     // Due in a far future, so the stack's worker leaves it alone.
@@ -337,6 +361,8 @@ beforeAll(async () => {
   await FIXTURES.trash_jobs!.create(service, ADMIN_ID);
   // And a file in the Papelera.
   await FIXTURES.trashed_files!.create(service, ADMIN_ID);
+  // And a shared link with a file.
+  await FIXTURES.share_link_files!.create(service, ADMIN_ID);
 });
 
 const match = (row: Row, key: string[]) => Object.fromEntries(key.map((k) => [k, row[k]]));
@@ -482,6 +508,37 @@ const RPCS: RpcCase[] = [
     rpc: 'count_files',
     args: async () => ({ p_filter: {} }),
     allowed: only('admin', 'uploader', 'front', 'operations'),
+  },
+  {
+    rpc: 'create_share_link',
+    args: async () => ({
+      p_name: 'Matriz',
+      p_expires_at: null,
+      p_file_ids: [(await insertAsService('files', fileRow(ADMIN_ID))).id],
+    }),
+    allowed: only('admin'),
+  },
+  {
+    rpc: 'update_share_link',
+    args: async () => ({
+      p_id: (await shareLink()).id,
+      p_name: 'Cambiado',
+      p_expires_at: null,
+      p_allow_downloads: false,
+    }),
+    allowed: only('admin'),
+  },
+  { rpc: 'revoke_share_link', args: async () => ({ p_id: (await shareLink()).id }), allowed: only('admin') },
+  // Anyone may try a token (an unknown one just answers 'unavailable'); the media lookup is the service role's.
+  {
+    rpc: 'open_share_link',
+    args: async () => ({ p_token: 'not-a-token' }),
+    allowed: only('admin', 'uploader', 'front', 'operations', 'anon'),
+  },
+  {
+    rpc: 'share_link_media',
+    args: async () => ({ p_token: 'not-a-token', p_grant: null, p_file_id: uid(), p_original: true }),
+    allowed: nobody,
   },
   { rpc: 'current_staff_role', args: async () => ({}), allowed: only('admin', 'uploader', 'front', 'operations') },
   { rpc: 'can_sign_in', args: async () => ({}), allowed: only('admin', 'uploader', 'front', 'operations') },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ShareLinkDialog } from '../../../components/share-link/share-link-dialog.tsx';
 import { SkeletonGrid, SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ConfirmDialog, deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
@@ -54,16 +55,19 @@ export function CollectionScreen() {
       <PageHeader
         title={data.name}
         actions={
-          <ConfirmDialog
-            trigger={
-              <button type="button" className="button button-danger" disabled={remove.isPending}>
-                Borrar colección
-              </button>
-            }
-            title="Borrar colección"
-            description={deleteQuestion(`la colección «${data.name}»`)}
-            onConfirm={() => remove.mutate(data.id, { onSuccess: () => void navigate(paths.collections) })}
-          />
+          <>
+            <ShareLinkDialog target={{ kind: 'collection', collectionId: data.id }} defaultName={data.name} />
+            <ConfirmDialog
+              trigger={
+                <button type="button" className="button button-danger" disabled={remove.isPending}>
+                  Borrar colección
+                </button>
+              }
+              title="Borrar colección"
+              description={deleteQuestion(`la colección «${data.name}»`)}
+              onConfirm={() => remove.mutate(data.id, { onSuccess: () => void navigate(paths.collections) })}
+            />
+          </>
         }
       >
         <p className="muted">{plural(data.file_count, 'archivo', 'archivos')}</p>

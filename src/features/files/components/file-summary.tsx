@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { pictureOf } from '../../../lib/media/file-picture.ts';
+import { ShareLinkDialog } from '../../../components/share-link/share-link-dialog.tsx';
 
 const COPY_CONFIRMATION_MS = 1000;
 const DELETE_PROCESSING_AFTER_MS = 60 * 60 * 1000;
@@ -126,6 +127,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
             {file.published ? 'Desactivar' : 'Activar'}
           </button>
         )}
+        {isAdmin && <ShareLinkDialog target={{ kind: 'files', fileIds: [file.id] }} defaultName={file.name_es} />}
         {isAdmin && canDelete && (
           <ConfirmDialog
             trigger={

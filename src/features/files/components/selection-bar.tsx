@@ -15,6 +15,7 @@ import { plural, pluralWord } from '../../../lib/plural.ts';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { downloadFilesZip } from '../../../lib/zip/download-files-zip.ts';
 import { notify } from '../../../lib/notify.ts';
+import { ShareLinkDialog } from '../../../components/share-link/share-link-dialog.tsx';
 
 /** Typing in a field or working in a dialog: Delete is theirs, not the selection's. */
 const deleteKeyIsElsewhere = (event: KeyboardEvent) =>
@@ -32,6 +33,7 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const summary = useQuery(selectionSummaryQuery(selection));
   const collections = useQuery({ ...collectionsQuery, enabled: isAdmin });
   const publish = usePublishFiles();
@@ -108,6 +110,11 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
         <button type="button" className="button" onClick={downloadZip}>
           Descargar ZIP
         </button>
+        {isAdmin && (
+          <button type="button" className="button selection-share-inline" onClick={() => setSharing(true)}>
+            Compartir enlace
+          </button>
+        )}
         {withCollections && (
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="button" disabled={busy}>
@@ -159,6 +166,11 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
             <DropdownMenu.Item className="menu-item" onSelect={downloadZip}>
               Descargar ZIP
             </DropdownMenu.Item>
+            {isAdmin && (
+              <DropdownMenu.Item className="menu-item" onSelect={() => setSharing(true)}>
+                Compartir enlace
+              </DropdownMenu.Item>
+            )}
             {withCollections && (
               <DropdownMenu.Sub>
                 <DropdownMenu.SubTrigger className="menu-item" disabled={busy}>
@@ -191,6 +203,18 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
           title="Borrar archivos"
           description={trashQuestion(plural(count, 'archivo', 'archivos'), count)}
           onConfirm={() => remove.mutate(selection, { onSuccess: onClear })}
+        />
+      )}
+      {isAdmin && (
+        <ShareLinkDialog
+          open={sharing}
+          onOpenChange={setSharing}
+          target={
+            selection.kind === 'ids'
+              ? { kind: 'files', fileIds: selection.ids }
+              : { kind: 'filtered', filter: { ...selection.filters } }
+          }
+          defaultName={`Enlace de ${plural(count, 'archivo', 'archivos')}`}
         />
       )}
       {refusal && (
