@@ -9,7 +9,7 @@ import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { pickTags } from '../helpers/tags.ts';
 
-/** The file detail screen (issue 9): form, tags, options, copy URL, publish and delete. */
+/** The file detail screen: form, tags, options, copy URL, publish and delete. */
 
 let browser: Browser;
 const service = () => client('service_role');
@@ -97,7 +97,7 @@ describe('file detail', () => {
     expect((await service().from('files').select('published').eq('id', id).single()).data?.published).toBe(true);
 
     await page.getByRole('button', { name: 'Borrar' }).click();
-    // Issue 32.4: the question says where the file goes; it can be restored, so it is not 'no se puede deshacer'.
+    // The question says where the file goes; it can be restored, so it is not 'no se puede deshacer'.
     const question = page.getByRole('alertdialog').getByText('¿Seguro que deseas borrar', { exact: false });
     expect(await question.textContent()).toMatch(/Se moverá a la Papelera durante 30 días/);
     expect(await question.textContent()).not.toMatch(/no se puede deshacer/);
@@ -108,7 +108,7 @@ describe('file detail', () => {
   });
 
   it('asks for the file and its history once after a save, and never for the file it has just deleted', async () => {
-    // Issue 32.10: a save refetched the detail and history once per changed row (up to 5 times), and Borrar
+    // A save refetched the detail and history once per changed row (up to 5 times), and Borrar
     // asked for the deleted file (HTTP 406) before leaving.
     const id = await makeFile('a0000000-0000-4000-8000-000000000001', `peticiones${crypto.randomUUID().slice(0, 6)}`);
     const { context, page } = await openAs(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);

@@ -5,7 +5,7 @@ import { insertFiles } from '../helpers/factories.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 
 /**
- * The files screen as a person browses it (issue 14): a long library scrolls and stays where it was left,
+ * The files screen as a person browses it: a long library scrolls and stays where it was left,
  * cards never overlap at desktop or phone width, filters chosen in quick succession all stick, the grid is
  * keyboard-navigable, previews open in a lightbox, and the empty and loading states are designed.
  * Every test here failed on dbcc28a (the page jumped back to the top, rows of 300 px overlapped taller cards).

@@ -7,9 +7,9 @@ import { seedCollections, seedFiles, seedTagCategories } from '../helpers/seed.t
 import { filterChip } from '../helpers/filters.ts';
 
 /**
- * Issue 32 on a phone (390 × 844): the files screen starts with photos, not filters (32.2); the filters are
- * one 'Filtros' sheet; the selection bar is one row (32.3); a card's 'No activo' badge stays on one line
- * (32.9); and on every screen nothing drawn covers anything else.
+ * The files screen on a phone (390 × 844): it starts with photos, not filters; the filters are
+ * one 'Filtros' sheet; the selection bar is one row; a card's 'No activo' badge stays on one line;
+ * and on every screen nothing drawn covers anything else.
  */
 
 let browser: Browser;

@@ -4,7 +4,7 @@ import { adminDb, client } from '../helpers/clients.ts';
 import { seedAccounts, seedFiles } from '../helpers/seed.ts';
 
 /**
- * The database rules behind the Etiquetas, Usuarios and Operaciones screens (issue 16), called directly
+ * The database rules behind the Etiquetas, Usuarios and Operaciones screens, called directly
  * through the API as each role, not through the UI: atomic category deletion, tag counts, the last-admin
  * rule, and the operations popup (who reads it, and that its message can never carry markup but <br>).
  */

@@ -7,7 +7,7 @@ import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
- * Auth's request limits as GoTrue applies them (issue 34): `[auth.rate_limit]` per 5 minutes with a burst of
+ * Auth's request limits as GoTrue applies them: `[auth.rate_limit]` per 5 minutes with a burst of
  * 30, keyed by the first X-Forwarded-For value as hosted Supabase's edge sets it; a request without the header
  * is not limited, as under `supabase start` (whose GoTrue has no rate-limit header). Its own stack, so that
  * the buckets it empties are not shared.

@@ -11,7 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
 /**
- * Asymmetric JWT signing keys (issue 34): `[auth] signing_keys_path` as the CLI reads it. Auth signs user tokens
+ * Asymmetric JWT signing keys: `[auth] signing_keys_path` as the CLI reads it. Auth signs user tokens
  * with the ES256 key (header `kid`), publishes its public half at /auth/v1/.well-known/jwks.json, and
  * `auth.getClaims()` verifies locally with it; PostgREST, Storage, Realtime and Functions accept those tokens
  * and the HS256 anon/service keys alike.

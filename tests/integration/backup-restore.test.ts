@@ -9,7 +9,7 @@ import { startStack, type RunningStack } from '../../stack/src/stack.ts';
 import { backupLibrary, restoreLibrary } from '../../stack/src/backup.ts';
 
 /**
- * Backup → wipe → restore (issue 25), on two stacks of its own: the demo library plus changes made through
+ * Backup → wipe → restore, on two stacks of its own: the demo library plus changes made through
  * the API is archived, the first stack and its data directory are removed, and a fresh stack loaded from the
  * archive has the same rows in every kept table and the same bytes (sha256) in every object.
  */

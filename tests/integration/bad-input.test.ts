@@ -8,7 +8,7 @@ import { insertFiles } from '../helpers/factories.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
- * Bad input everywhere (issue 25): each row of the README's "Bad input" table is one case here, sent with the
+ * Bad input everywhere: each row of the README's "Bad input" table is one case here, sent with the
  * official clients as a signed-in user would. Every case gets a clear error in the Supabase shape (and a
  * Spanish sentence from the app's spanishError), or is stored as plain text that is never interpreted; none
  * changes anything it should not.

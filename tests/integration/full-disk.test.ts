@@ -14,7 +14,7 @@ import { freePort } from '../../stack/src/net.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
- * A full disk during uploads (issue 25), for real: the stack's object storage lives on a 48 MB tmpfs, and
+ * A full disk during uploads, for real: the stack's object storage lives on a 48 MB tmpfs, and
  * uploads larger than what is left fail with a clear error (507 from Storage, a Spanish sentence in the app),
  * leave no object row and no visible object, and the library already stored stays intact and usable.
  * Mounting needs root with CAP_SYS_ADMIN, which this project's machines (and CI) have.

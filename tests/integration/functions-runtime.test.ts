@@ -49,7 +49,7 @@ describe('functions runtime', () => {
 
   it('answers a JWT signed with another secret as the current edge runtime: FunctionsHttpError, no relay error', async () => {
     // The retired deno-relay marked this with x-relay-error (FunctionsRelayError, 'Relay Error invoking the
-    // Edge Function'); edge-runtime's main router answers 401 {"msg":"Invalid JWT"} instead (issue 34).
+    // Edge Function'); edge-runtime's main router answers 401 {"msg":"Invalid JWT"} instead.
     const forged = await new SignJWT({ role: 'anon' })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('not-the-project-secret-but-32-chars-long'));

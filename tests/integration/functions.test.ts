@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 
-/** Mediateca's edge functions, invoked as the app invokes them, as admin, uploader and anon (issue 6). */
+/** Mediateca's edge functions, invoked as the app invokes them, as admin, uploader and anon. */
 
 let admin: SupabaseClient;
 let uploader: SupabaseClient;
@@ -42,7 +42,7 @@ describe('staff-users', () => {
     const emails = (data.users as Array<{ email: string; role: string }>).map((u) => u.email);
     expect(emails).toEqual([...emails].sort((a, b) => a.localeCompare(b, 'es')));
     expect(data.users).toContainEqual(expect.objectContaining({ email: 'front@mediateca.local', role: 'FRONT' }));
-    // Academy members have Auth accounts but are not staff (issue 32.8).
+    // Academy members have Auth accounts but are not staff.
     expect(emails).not.toContain('lucia@agencia.example');
     expect(emails).not.toContain('tom@travel.example');
 
@@ -184,7 +184,7 @@ describe('process-upload', () => {
     });
     expect(inserted.error).toBeNull();
 
-    // The server's job queue processes the new file on its own (issue 15); wait for it, no app involved.
+    // The server's job queue processes the new file on its own; wait for it, no app involved.
     for (;;) {
       const { data } = await service.from('files').select('processing').eq('id', fileId).single();
       if (data?.processing === false) break;

@@ -9,7 +9,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 import { eventually } from '../helpers/checks.ts';
 
 /**
- * Server-owned work (issue 15): triggers queue jobs in the transaction of each change and the stack's job
+ * Server-owned work: triggers queue jobs in the transaction of each change and the stack's job
  * worker runs them through the run-jobs function, with no app and no browser involved anywhere here.
  */
 

@@ -6,7 +6,7 @@ import { seedAccounts, seedCollections } from '../helpers/seed.ts';
 import { readZip } from '../helpers/zip.ts';
 
 /**
- * What anonymous visitors of shared links may read (issue 17): one published file or one public collection
+ * What anonymous visitors of shared links may read: one published file or one public collection
  * by id, through get_public_file/get_public_collection and the public-media function, and nothing else.
  * Also the collections' file count kept by triggers, and that clients cannot write it.
  */

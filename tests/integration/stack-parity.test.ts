@@ -10,9 +10,9 @@ import { PROJECT_ROOT, startStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
 
 /**
- * Where the local stack used to differ from Supabase (issue 23), shown with the official client or with
+ * Where the local stack used to differ from Supabase, shown with the official client or with
  * plain HTTP as the clients send it. Expected values come from supabase/auth, supabase/storage and the
- * hosted gateway (LOCAL_STACK_CONTRACT.md).
+ * hosted gateway.
  */
 
 const api = (suffix: string) => `${stackInfo().apiUrl}${suffix}`;

@@ -7,7 +7,7 @@ import { eventually, sha256 } from '../helpers/checks.ts';
 import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
 
 /**
- * The Papelera (issue 21): a deleted file leaves every reader at once but is kept for 30 days with its
+ * The Papelera: a deleted file leaves every reader at once but is kept for 30 days with its
  * texts, tags, collection links and bytes; admins (only) list, restore and purge it; the job queue purges
  * it after 30 days. Real stack throughout: PostgREST, Storage, the run-jobs worker.
  */

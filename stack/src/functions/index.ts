@@ -13,8 +13,8 @@ import { sendJson } from '../http/json.ts';
 import { proxyRequest } from '../http/proxy.ts';
 
 /**
- * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase
- * (LOCAL_STACK_CONTRACT.md section 7). One Deno process serves every function through a small router;
+ * Edge functions at /functions/v1/{name}, run by real Deno (npm `deno`) exactly as written for Supabase.
+ * One Deno process serves every function through a small router;
  * this side enforces `verify_jwt` from config.toml, streams bodies both ways, and restarts Deno if it dies.
  */
 

@@ -4,7 +4,7 @@ import { deployment } from '../../../config/deployment.ts';
 import { fileKeys } from './keys.ts';
 
 /**
- * The spec's CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original; a document's
+ * The CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original; a document's
  * page in a card (`page`: portrait, as pages are, so it stays sharp at the card's height).
  */
 export type MediaVariant = 'thumbnail' | 'page' | 'preview' | 'large' | 'download';

@@ -49,7 +49,7 @@ function PlainChip({
 }
 
 /**
- * The files screen's filters (spec section 2), all kept in the URL: the search field, one chip per filter
+ * The files screen's filters, all kept in the URL: the search field, one chip per filter
  * (its menu on click; a set filter reads 'Tipo: Imágenes' with an × to remove it), the order, and 'Quitar
  * filtros' while anything is set. Below 768 px the chips of unset filters fold into one 'Filtros' button that
  * opens a bottom sheet, so the photos start right under the search field.

@@ -1,4 +1,4 @@
-// Finishing an upload (spec: a file is `processing` until this runs): reads the stored object once,
+// Finishing an upload (a file is `processing` until this runs): reads the stored object once,
 // records size, mime type (from the bytes, not from what the uploader declared), sha256 and, for images, width and height, warms the 6 thumbnail sizes, then
 // clears `processing`. A PDF gets a picture of its first page beside it (`{object}.preview.jpg` in the media
 // bucket, recorded as `preview_path` in the same update); a PDF that cannot be rendered gets none and is
