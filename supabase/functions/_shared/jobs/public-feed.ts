@@ -1,6 +1,6 @@
 // The public JSON feed of published files, written to the public `public-feed` bucket
 // as feed.json. Storage swaps the object in one step, so readers never see half a feed, and concurrent
-// regenerations each write a complete one (the last wins). Shape: see README "Public feed".
+// regenerations each write a complete one (the last wins). Shape: see docs/operations.md, "Public feed".
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { THUMBNAIL_SIZES, sizeLabel } from '../thumbnails.ts';
 
