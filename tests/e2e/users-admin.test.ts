@@ -156,7 +156,7 @@ describe('Usuarios as ADMIN', () => {
 
     expect(await signInAs(email, 'segunda-clave-2')).toBe('/private/files');
     const old = await client('anon').auth.signInWithPassword({ email, password: 'primera-clave-1' });
-    expect(old.error).not.toBeNull();
+    expect(old.error?.code).toBe('invalid_credentials');
   });
 
   it('changes a role from the list, and the open session of that person follows it live', async () => {

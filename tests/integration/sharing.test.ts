@@ -167,9 +167,9 @@ describe('anonymous visitors', () => {
       expect((await fetch(mediaUrl(hidden.id, query), { redirect: 'manual' })).status).toBe(404);
     }
     const direct = await anon.storage.from('media').download(`${hidden.id}/foto.jpg`);
-    expect(direct.error).not.toBeNull();
+    expect(direct.error).toMatchObject({ message: 'Object not found' });
     const directPublished = await anon.storage.from('media').download(`${published.id}/foto.jpg`);
-    expect(directPublished.error).not.toBeNull();
+    expect(directPublished.error).toMatchObject({ message: 'Object not found' });
   });
 });
 
