@@ -3,7 +3,8 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
-import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from '../helpers/own-stack.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
@@ -15,7 +16,7 @@ import { spanishError } from '../../src/lib/errors.ts';
 let stack: RunningStack;
 
 beforeAll(async () => {
-  stack = await startStack({ ephemeral: true, seed: true, jobWorker: false, log: () => {} });
+  stack = await startOwnStack({ seed: true, jobWorker: false });
 }, 180_000);
 
 afterAll(async () => {

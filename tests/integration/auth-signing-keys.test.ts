@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeProtectedHeader, importJWK } from 'jose';
-import { startStack, PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from '../helpers/own-stack.ts';
 import { clientFor } from '../helpers/clients.ts';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -26,12 +27,7 @@ beforeAll(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'signing-keys-project-'));
   await cp(path.join(PROJECT_ROOT, 'tests/fixtures/signing-keys-project'), project, { recursive: true });
   await writeFile(path.join(project, 'supabase', 'signing_keys.json'), JSON.stringify([privateJwk]));
-  stack = await startStack({
-    ephemeral: true,
-    supabaseDir: path.join(project, 'supabase'),
-    jobWorker: false,
-    log: process.env.STACK_LOG === '1' ? (message) => console.log(`[stack] ${message}`) : () => {},
-  });
+  stack = await startOwnStack({ supabaseDir: path.join(project, 'supabase'), jobWorker: false });
 }, 180_000);
 
 afterAll(async () => {
