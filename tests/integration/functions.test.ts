@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
+import { eventually } from '../helpers/checks.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 
@@ -185,11 +186,10 @@ describe('process-upload', () => {
     expect(inserted.error).toBeNull();
 
     // The server's job queue processes the new file on its own; wait for it, no app involved.
-    for (;;) {
+    await eventually(async () => {
       const { data } = await service.from('files').select('processing').eq('id', fileId).single();
-      if (data?.processing === false) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      return data?.processing === false ? true : undefined;
+    });
     const { data: row } = await service
       .from('files')
       .select('processing, width, height, checksum, mime_type, size, updated_at')
