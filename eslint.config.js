@@ -3,7 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 // Imports flow one way: shared (lib, components, config, types) → features → app. A feature never imports
@@ -49,11 +49,19 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'import-x': importX },
+    // Imports name their files with the extension, so Node's own resolution finds every one.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Providers export their hook beside the component on purpose; fast refresh falls back to a reload there.
       'react-refresh/only-export-components': 'off',
       'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      // Modules that import each other load half-initialised and cannot be read one at a time. The rule sees
+      // value imports; type-only loops (erased at build time) it passes over.
+      'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -13,11 +13,11 @@ import { describeChunks, watchPatches } from './lib/patch-timeline.ts';
 import { FILE_INPUT } from '../tests/helpers/upload.ts';
 
 /**
- * The real client path of an upload (issue 22): the app's upload screen in headless Chromium, where
+ * The real client path of an upload: the app's upload screen in headless Chromium, where
  * @uppy/tus sends the file in 6 MiB chunks with a fresh token per request and the app records the file
  * afterwards, against tus-js-client in Node sending the same bytes to the same bucket as the same person.
  * Beside them, Chromium's own floor (lib/chromium-floor.ts: the same slices PUT by a bare page to a bare
- * server), which bounds what the upload screen can reach (issue 33). The size is the product's limit
+ * server), which bounds what the upload screen can reach. The size is the product's limit
  * (10^9 bytes; 64 MiB with --quick); rounds alternate, medians compared; each round prints where a chunk's
  * time goes, seen from the gateway (lib/patch-timeline.ts).
  */
@@ -29,7 +29,7 @@ const CHUNK_SIZE = 6 * 1024 * 1024;
 /**
  * Resolves with the page's clock when the status bar first says 'Completado', seen by a MutationObserver:
  * Playwright's own wait polls, and after its first tries only every 500 ms, which put up to half a second
- * of the benchmark's own into every round (issue 33).
+ * of the benchmark's own into every round.
  */
 const COMPLETED_AT = `new Promise((resolve) => {
   const observer = new MutationObserver(() => {

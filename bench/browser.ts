@@ -15,7 +15,7 @@ import { generateDataset } from '../scripts/generate-dataset.ts';
  * figure is the same figure at the smaller size, so the ratio shows how it grows with the library.
  */
 
-/** How far the scrolling measure goes (issue 8: 10,000 rows of the list), and how fast: a quick fling. */
+/** How far the scrolling measure goes (10,000 rows of the list), and how fast: a quick fling. */
 const SCROLL_FILES = isQuick() ? 2_000 : 10_000;
 const SCROLL_STEP_PX = 120;
 

@@ -11,7 +11,7 @@ import { clientFor, progress, withStack } from './lib/harness.ts';
  * Memory of 'Descargar todo (ZIP)': a public collection of ~2 GB of originals is downloaded through the
  * collection-zip function while the resident memory of the functions runtime (the Deno process) and of the
  * stack's own Node process (gateway, Storage) is sampled every 50 ms. The baseline is each process at rest
- * just before the download. Goal (issue 17): the server stays under 256 MB however large the archive.
+ * just before the download. Goal: the server stays under 256 MB however large the archive.
  */
 
 const FILES = 3;

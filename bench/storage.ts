@@ -155,7 +155,7 @@ async function tusUpload(apiUrl: string, key: string, file: string, size: number
   return { rate, cpuPerGiB, lastRequestMs: lastPatchMs } satisfies UploadRun;
 }
 
-/** Five alternated rounds: single rounds on this shared machine swing by ±25% (issue 33). */
+/** Five alternated rounds: single rounds on this shared machine swing by ±25%. */
 const UPLOAD_ROUNDS = 5;
 
 export async function run(): Promise<BenchRow[]> {

@@ -6,7 +6,10 @@ import { startStack } from '../stack/src/stack.ts';
 /**
  * Large, realistic datasets for benchmarks: N files (10k, 100k…) with bilingual tags in categories
  * (~4 per file), collections, images and documents, sizes up to 1 GB and dates over three years. Set-based
- * SQL, deterministic for a given seed. Runs as the superuser on a migrated database.
+ * SQL, deterministic for a given seed: every id is derived from the seed (md5 of seed, kind and number, read
+ * as a uuid) and every random choice comes from `random()` after `setseed`, so the same seed gives the same
+ * files, tag links and collection links, and so the same search totals. Only the dates move with the day of
+ * the load (they count back from now()). Runs as the superuser on a migrated database.
  *
  *   node --import tsx scripts/generate-dataset.ts --files 100000 --db-url <superuser url>
  *   node --import tsx scripts/generate-dataset.ts --files 10000 --stack   (ephemeral stack, prints counts)
@@ -124,22 +127,24 @@ export async function generateDataset(
   const publicationTables = published.map((row) => row.name).join(', ');
   if (publicationTables) await db.query(`alter publication supabase_realtime drop table ${publicationTables}`);
   try {
+    const seed = options.seed ?? 42;
     await db.query('begin');
-    await db.query('select setseed($1)', [((options.seed ?? 42) % 1000) / 1000]);
+    await db.query('select setseed($1)', [(seed % 1000) / 1000]);
     // Bulk load without per-row trigger work; search documents are computed once at the end.
     await db.query(`set local session_replication_role = replica`);
     await db.query(
-      `insert into public.tag_categories (name_es, name_en)
-       select 'Categoría ' || g, 'Category ' || g from generate_series(1, 8) g`,
+      `insert into public.tag_categories (id, name_es, name_en)
+       select md5($1 || '/category/' || g)::uuid, 'Categoría ' || g, 'Category ' || g from generate_series(1, 8) g`,
+      [seed],
     );
     await db.query(
-      `insert into public.tags (category_id, name_es, name_en)
-       select c.id, initcap(es.w) || ' ' || g, initcap(en.w) || ' ' || g
+      `insert into public.tags (id, category_id, name_es, name_en)
+       select md5($3 || '/tag/' || g)::uuid, md5($3 || '/category/' || (1 + g % 8))::uuid,
+              initcap(es.w) || ' ' || g, initcap(en.w) || ' ' || g
          from generate_series(1, 60) g
-         join lateral (select id from public.tag_categories order by created_at, id offset (g % 8) limit 1) c on true
          join lateral (select ($1::text[])[1 + (g % 30)] as w) es on true
          join lateral (select ($2::text[])[1 + (g % 30)] as w) en on true`,
-      [WORDS_ES, WORDS_EN],
+      [WORDS_ES, WORDS_EN, seed],
     );
     await db.query(
       `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, description_es,
@@ -152,13 +157,13 @@ export async function generateDataset(
               case when g % 3 = 0 then 'uploader@mediateca.local' else 'admin@mediateca.local' end,
               ext, false, random() < 0.6, random() < 0.8, random() < 0.1
          from (
-           select g, gen_random_uuid() as id, gen_random_uuid() as u,
+           select g, md5($4 || '/file/' || g)::uuid as id, md5($4 || '/object/' || g)::uuid as u,
                   (array['jpg','jpg','jpg','png','pdf','docx','mp4','xlsx'])[1 + floor(random() * 8)::int] as ext,
                   ($2::text[])[1 + floor(random() * 30)::int] as w1, ($2::text[])[1 + floor(random() * 30)::int] as w2,
                   ($3::text[])[1 + floor(random() * 30)::int] as e1, ($3::text[])[1 + floor(random() * 30)::int] as e2
              from generate_series(1, $1::int) g
          ) s`,
-      [options.files, WORDS_ES, WORDS_EN],
+      [options.files, WORDS_ES, WORDS_EN, seed],
     );
     await db.query(
       `insert into public.file_tags (file_id, tag_id)
@@ -167,8 +172,9 @@ export async function generateDataset(
        on conflict do nothing`,
     );
     await db.query(
-      `insert into public.collections (name, is_public)
-       select 'Colección ' || g, g % 4 = 0 from generate_series(1, 30) g`,
+      `insert into public.collections (id, name, is_public)
+       select md5($1 || '/collection/' || g)::uuid, 'Colección ' || g, g % 4 = 0 from generate_series(1, 30) g`,
+      [seed],
     );
     await db.query(
       `insert into public.collection_files (collection_id, file_id)

@@ -19,7 +19,7 @@ export interface AdminSection {
   routes: readonly RouteObject[];
 }
 
-/** The admin-only part of the product, in top-bar order (spec section 2). */
+/** The admin-only part of the product, in top-bar order. */
 const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Etiquetas', feature: null, to: paths.tags, routes: tagsRoutes },
   { label: 'Usuarios', feature: 'users', to: paths.users, routes: usersRoutes },

@@ -11,7 +11,7 @@ import { useRealtimeCacheSync } from './realtime-sync.ts';
 const targetOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
 /**
- * Private routes need a signed-in ADMIN or UPLOADER and the initial data (spec section 2): until both are
+ * Private routes need a signed-in ADMIN or UPLOADER and the initial data: until both are
  * there, a full-screen spinner; without them, /login?redirect=<where they wanted to go>.
  */
 export function RequireStaff({ children }: { children: ReactNode }) {

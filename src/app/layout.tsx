@@ -16,7 +16,7 @@ const adminSections = enabledAdminSections(deployment.features);
 // The menu's Radix code loads just after the first paint, not with the app's initial JavaScript.
 const adminMenuModule = onDemand(() => import('./admin-sections-menu.tsx'));
 
-/** The top bar of every private screen (spec section 2). Admin entries mirror the role in the database. */
+/** The top bar of every private screen. Admin entries mirror the role in the database. */
 export function PrivateLayout() {
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();

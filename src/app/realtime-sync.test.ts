@@ -126,7 +126,8 @@ describe('refetchAfterJoin', () => {
     expect(observer.getCurrentResult().data).toBe(1);
     fetches[1]!.land(2);
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(2));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Settled: nothing is fetching, and no third fetch was started for the same join.
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(fetches).toHaveLength(2);
     stop();
   });

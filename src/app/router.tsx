@@ -39,7 +39,7 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
         { path: paths.home, element: <Navigate to={paths.files} replace /> },
         // Its own chunk with Auth UI, loaded before the screen shows (see features/auth/components/login-form.tsx).
         { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
-        // Pages behind shared links: no sign-in (spec section 3, public links).
+        // Pages behind shared links: no sign-in.
         ...publicRoutes,
         ...shareLinkPublicRoutes,
         // Password reset and invitations: the mail's link signs in on /reset-password (no guard).
@@ -80,5 +80,5 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
   ];
 }
 
-/** History-mode routing (spec section 2) for this deployment. */
+/** History-mode routing for this deployment. */
 export const router = createBrowserRouter(createAppRoutes(deployment.features));

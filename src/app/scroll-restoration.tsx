@@ -5,7 +5,7 @@ const SCROLL_COMMIT_DELAY_MS = 350;
 const positions = new Map<string, number>();
 
 /**
- * Spec section 2: navigation scrolls to the top unless a saved position is restored (back/forward); a
+ * Navigation scrolls to the top unless a saved position is restored (back/forward); a
  * position is saved 350 ms after scrolling stops. A REPLACE on the same path (a filter written to the URL)
  * is not a new screen: the page stays where it is.
  */

@@ -1,5 +1,5 @@
 /**
- * The deployment of this build: brand, public addresses, storage names and feature flags (spec section 1).
+ * The deployment of this build: brand, public addresses, storage names and feature flags.
  * A disabled feature hides its menu entries and its routes.
  */
 export interface Deployment {

@@ -1,7 +1,7 @@
 import { deployment } from './deployment.ts';
 
 /**
- * The brand colour comes from the deployment (spec section 1), not from the stylesheet: a deployment with
+ * The brand colour comes from the deployment, not from the stylesheet: a deployment with
  * another mainColor restyles the whole app. Darker shades for text and hover are mixed from it in CSS.
  */
 export function applyDesignTokens(root: HTMLElement, mainColor: string = deployment.mainColor): void {

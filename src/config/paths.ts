@@ -1,4 +1,4 @@
-/** Every route of the app in one place (spec section 2). */
+/** Every route of the app in one place. */
 export const paths = {
   home: '/',
   login: '/login',

@@ -1,5 +1,5 @@
 /**
- * Spanish formats of the spec: dates `dd/mm/yyyy a las hh:mm:ss`, relative times ('Hace …', 'Faltan …',
+ * The app's Spanish formats: dates `dd/mm/yyyy a las hh:mm:ss`, relative times ('Hace …', 'Faltan …',
  * 'Justo ahora'), and sizes in Bytes, KB, MB or GB. Built on Intl so locale rules stay correct.
  */
 

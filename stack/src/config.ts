@@ -1,6 +1,6 @@
 /**
  * Defaults of `supabase start`, so that keys, secrets and ports printed by this stack are the ones
- * a Supabase developer already knows (LOCAL_STACK_CONTRACT.md 1.4).
+ * a Supabase developer already knows.
  */
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 

@@ -6,8 +6,8 @@ import { proxyRequest } from './http/proxy.ts';
 import { rememberReceivedHeaders } from './http/received-headers.ts';
 
 /**
- * One origin for every Supabase API, routed like the Kong config of `supabase start`
- * (LOCAL_STACK_CONTRACT.md section 1). The gateway owns CORS: it answers preflights itself and sets
+ * One origin for every Supabase API, routed like the Kong config of `supabase start`.
+ * The gateway owns CORS: it answers preflights itself and sets
  * `Access-Control-Allow-Origin: *` exactly once on every response.
  */
 

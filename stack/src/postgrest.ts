@@ -18,7 +18,7 @@ export interface PostgrestHandle {
   stop(): Promise<void>;
 }
 
-/** PostgREST 12 configured like `supabase start` (LOCAL_STACK_CONTRACT.md 3.1), connecting as `authenticator`. */
+/** PostgREST 12 configured like `supabase start`, connecting as `authenticator`. */
 export async function startPostgrest(options: {
   dbPort: number;
   port: number;

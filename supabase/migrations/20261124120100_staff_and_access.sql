@@ -1,5 +1,5 @@
 -- Staff accounts, and the helpers every policy uses to decide who may do what.
--- The spec's `users/{uid}.role` is one row per Auth user. Policies read the role only through
+-- A staff member's role is one row per Auth user. Policies read the role only through
 -- security-definer helpers with an empty search_path, wrapped in `(select …)` so Postgres evaluates them
 -- once per statement. Only ADMIN and UPLOADER may use this site (the login check below); FRONT and
 -- OPERATIONS hold accounts for other apps (operations_popup.sql).
@@ -24,7 +24,7 @@ revoke all on public.staff from anon;
 grant select on public.staff to authenticated;
 grant all on public.staff to service_role;
 
--- Security switches (issue 24). requireAdminMfa: when on, admin rights need a second factor. An admin whose
+-- Security switches. requireAdminMfa: when on, admin rights need a second factor. An admin whose
 -- session has only passed the password (JWT `aal` = aal1) acts as an uploader in every policy, RPC and
 -- function until they give their authenticator's code (aal2). The deployment setting of the same name
 -- (src/config/deployment.ts) only changes what the app shows; this row is what Postgres enforces:

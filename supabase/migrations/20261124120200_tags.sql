@@ -1,6 +1,6 @@
 -- Tag categories and tags (bilingual). Staff who use the library read them; only admins change them.
 -- Deleting a category deletes its tags, and deleting a tag deletes its file links (foreign keys cascade,
--- so one DELETE statement is the whole atomic operation of the spec). Names are single-line labels: a
+-- so one DELETE statement is the whole atomic operation). Names are single-line labels: a
 -- control character (a newline pasted from a spreadsheet, an escape) would break cards, menus and feeds.
 
 create table public.tag_categories (

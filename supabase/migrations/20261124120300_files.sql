@@ -1,5 +1,5 @@
 -- Files of the library and their tags.
--- A file row is written when its upload has finished (spec section 3); post-processing (the server job
+-- A file row is written when its upload has finished; post-processing (the server job
 -- `process_upload`, server_jobs.sql) fills mime type, dimensions, checksum and a PDF's first-page picture
 -- (`preview_path`) and clears `processing`.
 -- Uploaders see and edit only the text and tags of files they uploaded; publication, B2B, panorama,
@@ -125,52 +125,47 @@ grant select, insert, delete on public.file_tags to authenticated;
 grant all on public.files, public.file_tags to service_role;
 
 -- What a non-admin may write --------------------------------------------------------------------------------
--- Spec sections 3 and 6: new files start unpublished and processing, as themselves; afterwards only the
--- bilingual texts, and the columns a replacement upload rewrites (size, names, object, processing back to
--- true, uploader = themselves). BEFORE triggers fire in name order: this one first, so a forbidden write
--- gets a clear error instead of being silently corrected by the ones after it.
-create function private.enforce_file_write_rules()
-returns trigger
+-- New files start unpublished and processing, as their uploader; afterwards a non-admin changes only the
+-- bilingual texts and the columns a replacement upload rewrites (size, names, object, processing back to
+-- true, uploader = themselves). Checked on the row as the caller sent it, before the server-owned columns
+-- below are filled in, so a forbidden write gets a clear error instead of being silently corrected.
+create function private.enforce_file_write_rules(p_op text, p_new public.files, p_old public.files)
+returns void
 language plpgsql
 set search_path = ''
 as $$
 begin
-  new.updated_at := now();
   if auth.role() is distinct from 'authenticated' or private.is_admin() then
-    return new;
+    return;
   end if;
 
-  if tg_op = 'INSERT' then
-    if new.published or not new.processing or new.uploader_id is distinct from auth.uid()
-       or new.panorama or new.operations or not new.b2b
-       or new.mime_type is not null or new.width is not null or new.height is not null
-       or new.checksum is not null or new.processing_error is not null or new.preview_path is not null then
+  if p_op = 'INSERT' then
+    if p_new.published or not p_new.processing or p_new.uploader_id is distinct from auth.uid()
+       or p_new.panorama or p_new.operations or not p_new.b2b
+       or p_new.mime_type is not null or p_new.width is not null or p_new.height is not null
+       or p_new.checksum is not null or p_new.processing_error is not null or p_new.preview_path is not null then
       raise exception 'Only admins may set these file options'
         using errcode = '42501', hint = 'NOT_ADMIN';
     end if;
-    return new;
+    return;
   end if;
 
-  if new.published is distinct from old.published or new.panorama is distinct from old.panorama
-     or new.b2b is distinct from old.b2b or new.operations is distinct from old.operations
-     or new.uploaded_on is distinct from old.uploaded_on or new.id is distinct from old.id
-     or new.mime_type is distinct from old.mime_type or new.width is distinct from old.width
-     or new.height is distinct from old.height or new.checksum is distinct from old.checksum
-     or new.preview_path is distinct from old.preview_path
-     or new.processed_at is distinct from old.processed_at
-     or new.processing_error is distinct from old.processing_error
-     or (new.processing is distinct from old.processing and not new.processing)
-     or new.uploader_id is distinct from auth.uid() then
+  if p_new.published is distinct from p_old.published or p_new.panorama is distinct from p_old.panorama
+     or p_new.b2b is distinct from p_old.b2b or p_new.operations is distinct from p_old.operations
+     or p_new.uploaded_on is distinct from p_old.uploaded_on or p_new.id is distinct from p_old.id
+     or p_new.mime_type is distinct from p_old.mime_type or p_new.width is distinct from p_old.width
+     or p_new.height is distinct from p_old.height or p_new.checksum is distinct from p_old.checksum
+     or p_new.preview_path is distinct from p_old.preview_path
+     or p_new.processed_at is distinct from p_old.processed_at
+     or p_new.processing_error is distinct from p_old.processing_error
+     or (p_new.processing is distinct from p_old.processing and not p_new.processing)
+     or p_new.uploader_id is distinct from auth.uid() then
     raise exception 'Only admins may change these file options'
       using errcode = '42501', hint = 'NOT_ADMIN';
   end if;
-  return new;
 end
 $$;
-
-create trigger files_enforce_write_rules
-  before insert or update on public.files
-  for each row execute function private.enforce_file_write_rules();
+revoke all on function private.enforce_file_write_rules(text, public.files, public.files) from public;
 
 -- Columns the server owns -----------------------------------------------------------------------------------
 -- For any write made with a user's token (admins included):
@@ -183,8 +178,8 @@ create trigger files_enforce_write_rules
 --     included, sets it (an insert starts without one, an update keeps the one it had);
 --   * a restore from the Papelera (restore_files, trash.sql) writes the row back as it was.
 -- Writes without a user (service role, SQL, seeds, migrations) are trusted as they are.
-create function private.set_server_owned_file_columns()
-returns trigger
+create function private.set_server_owned_file_columns(p_op text, p_new public.files, p_old public.files)
+returns public.files
 language plpgsql
 security definer
 set search_path = ''
@@ -196,24 +191,24 @@ declare
   object_found boolean;
 begin
   if caller is null then
-    return new;
+    return p_new;
   end if;
   -- A restore writes back the row as it was (uploader, date, size, checksum); see restore_files.
-  if tg_op = 'INSERT' and exists (select 1 from public.trashed_files t where t.file_id = new.id and t.restoring) then
-    return new;
+  if p_op = 'INSERT' and exists (select 1 from public.trashed_files t where t.file_id = p_new.id and t.restoring) then
+    return p_new;
   end if;
 
-  if tg_op = 'UPDATE' then
-    new.uploaded_on := old.uploaded_on;
-    new.preview_path := old.preview_path;
-    if new.object_path is not distinct from old.object_path then
-      new.size := old.size;
-      new.uploader_id := old.uploader_id;
-      new.uploader_email := old.uploader_email;
-      return new;
+  if p_op = 'UPDATE' then
+    p_new.uploaded_on := p_old.uploaded_on;
+    p_new.preview_path := p_old.preview_path;
+    if p_new.object_path is not distinct from p_old.object_path then
+      p_new.size := p_old.size;
+      p_new.uploader_id := p_old.uploader_id;
+      p_new.uploader_email := p_old.uploader_email;
+      return p_new;
     end if;
     -- A replacement: the new object must be one of this file's, already stored.
-    if private.media_object_file_id(new.object_path) is distinct from new.id then
+    if private.media_object_file_id(p_new.object_path) is distinct from p_new.id then
       raise exception 'The new object must be stored under the file''s own folder'
         using errcode = '22023', hint = 'INVALID_OBJECT_PATH';
     end if;
@@ -222,66 +217,76 @@ begin
   select true, (o.metadata ->> 'size')::bigint, nullif(split_part(o.metadata ->> 'mimetype', ';', 1), '')
     into object_found, object_size, object_mime
     from storage.objects o
-   where o.bucket_id = 'media' and o.name = new.object_path;
-  if tg_op = 'UPDATE' and object_found is null then
+   where o.bucket_id = 'media' and o.name = p_new.object_path;
+  if p_op = 'UPDATE' and object_found is null then
     raise exception 'The new object has not been stored yet'
       using errcode = '22023', hint = 'OBJECT_NOT_FOUND';
   end if;
 
-  new.uploader_id := caller;
-  new.uploader_email := (select u.email from auth.users u where u.id = caller);
+  p_new.uploader_id := caller;
+  p_new.uploader_email := (select u.email from auth.users u where u.id = caller);
   -- Until the object has landed the size is unknown; post-processing measures the stored bytes anyway.
-  new.size := coalesce(object_size, 0);
-  new.mime_type := object_mime;
-  new.preview_path := null;
-  if tg_op = 'INSERT' then
-    new.uploaded_on := now();
+  p_new.size := coalesce(object_size, 0);
+  p_new.mime_type := object_mime;
+  p_new.preview_path := null;
+  if p_op = 'INSERT' then
+    p_new.uploaded_on := now();
   else
-    new.file_name := split_part(new.object_path, '/', 2);
-    new.processing := true;
-    new.checksum := null;
-    new.width := null;
-    new.height := null;
-    new.processed_at := null;
-    new.processing_error := null;
+    p_new.file_name := split_part(p_new.object_path, '/', 2);
+    p_new.processing := true;
+    p_new.checksum := null;
+    p_new.width := null;
+    p_new.height := null;
+    p_new.processed_at := null;
+    p_new.processing_error := null;
   end if;
-  return new;
+  return p_new;
 end
 $$;
-revoke all on function private.set_server_owned_file_columns() from public;
+revoke all on function private.set_server_owned_file_columns(text, public.files, public.files) from public;
 
-create trigger files_set_server_owned_columns
-  before insert or update on public.files
-  for each row execute function private.set_server_owned_file_columns();
-
--- Duplicates (issue 21) -------------------------------------------------------------------------------------
+-- Duplicates -----------------------------------------------------------------------------------------------
 -- Post-processing records each file's sha256; a file whose checksum matches another live file points at the
 -- earliest such file in `duplicate_of`. Nothing is refused: the library shows a 'Duplicado' badge and a
 -- 'Duplicados' filter. Whatever a client sends, this recomputes it from the checksum (which only
 -- post-processing writes).
-create function private.set_duplicate_of()
+create function private.duplicate_file_of(p_file_id uuid, p_checksum text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select f.id from public.files f
+   where p_checksum is not null and f.checksum = p_checksum and f.id <> p_file_id
+   order by f.uploaded_on, f.id
+   limit 1
+$$;
+revoke all on function private.duplicate_file_of(uuid, text) from public;
+
+-- One BEFORE trigger runs these steps in the order they depend on: the write rules judge the row as sent;
+-- the server-owned columns are then filled in (a replacement clears the checksum); the duplicate link is
+-- computed last, from the checksum the row will really have. (Other BEFORE triggers on files, such as the
+-- search document in file_search.sql, read none of these columns, so their place among them does not matter.)
+create function private.before_file_write()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  new.duplicate_of := case
-    when new.checksum is null then null
-    else (select f.id from public.files f
-           where f.checksum = new.checksum and f.id <> new.id
-           order by f.uploaded_on, f.id
-           limit 1)
-  end;
+  new.updated_at := now();
+  perform private.enforce_file_write_rules(tg_op, new, old);
+  new := private.set_server_owned_file_columns(tg_op, new, old);
+  new.duplicate_of := private.duplicate_file_of(new.id, new.checksum);
   return new;
 end
 $$;
-revoke all on function private.set_duplicate_of() from public;
+revoke all on function private.before_file_write() from public;
 
--- "zz": BEFORE triggers run in name order, so this runs after the write rules and has the last word.
-create trigger files_zz_set_duplicate_of
+create trigger files_before_write
   before insert or update on public.files
-  for each row execute function private.set_duplicate_of();
+  for each row execute function private.before_file_write();
 
 -- Tag counts for the Etiquetas screen -----------------------------------------------------------------------
 -- How many files carry each tag, kept as links come and go (statement-level triggers: a bulk tag edit of

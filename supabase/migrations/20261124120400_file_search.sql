@@ -1,5 +1,5 @@
--- Search, filters and paging of the files screen, for a million files and more (spec section 5; DESIGN.md
--- "Scale"): every typed word must appear, accent- and case-insensitively, in the file's id, names,
+-- Search, filters and paging of the files screen, for a million files and more: every typed word must
+-- appear, accent- and case-insensitively, in the file's id, names,
 -- descriptions, original file name or the names of its tags.
 --
 -- Each file keeps its own text unaccented and lower-cased in `search_document`, and the letter-and-digit runs

@@ -1,5 +1,5 @@
 -- The heading's total ('n archivos filtrados') and the summary behind 'Seleccionar todos', counted from
--- bitmaps of the search index instead of the files that match (spec section 5; DESIGN.md "Scale").
+-- bitmaps of the search index instead of the files that match.
 --
 -- A common word is in a quarter of the library: counting 'piscina' at 1M files from the GIN index visited
 -- every one of its ~190k index rows for their visibility (~70 ms, ten times the figure at 100k), and Postgres

@@ -8,7 +8,7 @@ create table public.collections (
   is_public boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- The list shows each collection's file count (spec section 5). Counting the links of every collection on
+  -- The list shows each collection's file count. Counting the links of every collection on
   -- each read grows with the library, so the count is kept here by statement-level triggers: a bulk
   -- 'Añadir a colección' of 10,000 files updates each collection once. Clients never write it.
   file_count integer not null default 0 check (file_count >= 0),

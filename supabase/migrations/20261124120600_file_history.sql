@@ -1,4 +1,4 @@
--- Historial (issue 21): every change to a file — texts and options, publication, replacement, tags,
+-- Historial: every change to a file — texts and options, publication, replacement, tags,
 -- collections, deletion, restore — is recorded by the database itself, whoever made it (the app, a script,
 -- SQL), as who, when, what and old → new. Append-only: no API role may insert, change or delete a row; the
 -- triggers (security definer) are the only writers. Admins read every file's history, uploaders their own

@@ -1,4 +1,4 @@
--- The Papelera (issue 21) and where a deleted file's bytes go.
+-- The Papelera and where a deleted file's bytes go.
 --
 -- Deleting a file (single, bulk, SQL, any path) keeps it for 30 days, with its texts, tags and collection
 -- links, so an admin can restore it; its object is moved to the private `trash` bucket by the trash mover

@@ -134,7 +134,7 @@ $$;
 
 -- The file detail form's save: text, options, tags and (admins) collections in one go, one typed argument
 -- per field so `supabase gen types` tells the app every name and type (a null keeps the stored value).
--- No lost update (issue 25): the form sends the version it read (the row's updated_at) and the tags and
+-- No lost update: the form sends the version it read (the row's updated_at) and the tags and
 -- collections it showed; when any of them changed since, the save is refused with FILE_CHANGED and nothing
 -- is written, and the form shows both versions. Tags and collections are compared as sets rather than
 -- stamped on the file row: a bulk tag edit of 100k files must not rewrite 100k rows to bump a version.

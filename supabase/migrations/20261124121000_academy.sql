@@ -207,7 +207,7 @@ grant all on public.academy_categories, public.academy_videos, public.academy_vi
 
 -- RPCs ------------------------------------------------------------------------------------------------------
 
--- Like totals per video (spec section 3), as a PostgREST computed field: `select=*,like_count`. It runs with
+-- Like totals per video, as a PostgREST computed field: `select=*,like_count`. It runs with
 -- the caller's rights, so an admin counts every like and a member only ever counts their own.
 create function public.like_count(p_video public.academy_videos)
 returns bigint

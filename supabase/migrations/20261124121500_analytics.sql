@@ -166,7 +166,7 @@ from public.collections c
 left join per_collection p on p.collection_id = c.id;
 comment on view analytics.collections is 'Every collection, public or not, with its files (published ones are what a public link shows) and their size.';
 
--- Missing translations: Spanish and English texts the spec asks for, where one is a copy or empty.
+-- Missing translations: Spanish and English texts the library asks for, where one is a copy or empty.
 create view analytics.missing_translations as
 select 'file'::text as item_type, f.id as item_id, f.name_es, f.name_en, issue
 from public.files f

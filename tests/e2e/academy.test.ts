@@ -16,7 +16,7 @@ import { client } from '../helpers/clients.ts';
 import { seedAccounts, seedAcademyCategories, seedAcademyMembers, seedAcademyVideos } from '../helpers/seed.ts';
 
 /**
- * The Academy admin screens as an admin uses them (issue 18): every route, the fetch step against the local
+ * The Academy admin screens as an admin uses them: every route, the fetch step against the local
  * fake video provider, video and category CRUD, the members filter and private access; a member's like
  * reaching the Videos tab live; an uploader refused. Expectations come from the database at run time.
  */

@@ -6,7 +6,7 @@ import { appUrl, expectAccessible, launchBrowser, screenshot, signIn, viewports 
 import { client } from '../helpers/clients.ts';
 
 /**
- * Two-step sign-in in the app (issue 24): 'Mi cuenta' enrols an authenticator app (the code is computed here
+ * Two-step sign-in in the app: 'Mi cuenta' enrols an authenticator app (the code is computed here
  * with otpauth, as the phone app would), the next sign-in asks for the code, and the app can be removed. Only
  * an account this file creates is used.
  */

@@ -6,7 +6,7 @@ import { client } from '../helpers/clients.ts';
 import { nthMailTo, verifyLinkIn } from '../helpers/mail.ts';
 
 /**
- * Password recovery and invitations in the app (issue 24): from the sign-in screen to the files screen with
+ * Password recovery and invitations in the app: from the sign-in screen to the files screen with
  * the link read from the local mail catcher, a used link refused in Spanish, and an admin's invitation
  * accepted by the invited person. Only accounts this file creates are used.
  */

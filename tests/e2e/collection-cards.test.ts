@@ -5,7 +5,7 @@ import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
- * Issue 32.6: a collection's cards, on the admin page and the public page, are all as tall as each other and
+ * A collection's cards, on the admin page and the public page, are all as tall as each other and
  * their titles line up, however long a title is (clamped to two lines).
  */
 

@@ -9,7 +9,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 import { readZip } from '../helpers/zip.ts';
 
 /**
- * Colecciones (admin) and the public pages behind shared links (issue 17): an admin builds a collection
+ * Colecciones (admin) and the public pages behind shared links: an admin builds a collection
  * from the files grid and shares it; a signed-out visitor in a fresh browser context sees only what is
  * published, downloads the original, and gets 'no disponible' once the collection is private.
  */
@@ -356,7 +356,7 @@ describe('deleting a collection', () => {
     const { page } = admin;
     await page.goto(appUrl('/private/collections'));
     const row = page.getByRole('listitem', { name: names.renamed });
-    // Secondary actions sit in the row's menu (issue 32); Borrar still asks first.
+    // Secondary actions sit in the row's menu; Borrar still asks first.
     await row.getByRole('button', { name: `Acciones de ${names.renamed}` }).click();
     await page.getByRole('menuitem', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');

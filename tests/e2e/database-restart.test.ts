@@ -6,7 +6,7 @@ import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
- * Postgres restarts under an open app (issue 25), as a managed database's restart or failover would: the app
+ * Postgres restarts under an open app, as a managed database's restart or failover would: the app
  * says it is reconnecting, Realtime rejoins by itself, queries work again, and what the user typed in an open
  * form is still there and can be saved.
  */

@@ -8,7 +8,7 @@ import { eventually } from '../helpers/checks.ts';
 import { a4Pdf } from '../helpers/pdf.ts';
 
 /**
- * Documents are not blank tiles (issue 32): a PDF's card shows its first page, rendered on the server after
+ * Documents are not blank tiles: a PDF's card shows its first page, rendered on the server after
  * upload; a DOCX keeps the extension tile. The same picture is the detail page's preview, opens in the
  * lightbox, and is what the Papelera shows once the file is deleted.
  */

@@ -7,7 +7,7 @@ import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 
 /**
- * Issue 32.1: a file keeps its original name, byte for byte, wherever it is downloaded (the public page's
+ * A file keeps its original name, byte for byte, wherever it is downloaded (the public page's
  * 'Descargar', the detail page's original-name link). The name was encoded twice on
  * its way to Storage and saved as 'Se%C3%B1al_%C3%B1and%C3%BA %233 %26 co.jpg'.
  */

@@ -7,7 +7,7 @@ import { insertFiles } from '../helpers/factories.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 
 /**
- * Duplicates (issue 21): a file whose sha256 another file already has carries the 'Duplicado' badge and is
+ * Duplicates: a file whose sha256 another file already has carries the 'Duplicado' badge and is
  * what the 'Duplicados' filter lists. The database decides which one is the duplicate (the later upload).
  */
 

@@ -5,7 +5,7 @@ import { client, signedInSeed } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
- * Two people editing one file (issue 25): the second Guardar does not silently overwrite the first. The form
+ * Two people editing one file: the second Guardar does not silently overwrite the first. The form
  * shows what the other person changed beside the user's own values, and either version can be kept.
  */
 let browser: Browser;

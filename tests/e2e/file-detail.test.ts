@@ -4,12 +4,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
+import {
+  appUrl,
+  expectAccessible,
+  launchBrowser,
+  recordRealtimeFrames,
+  recordRequests,
+  screenshot,
+  signIn,
+} from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { pickTags } from '../helpers/tags.ts';
 
-/** The file detail screen (issue 9): form, tags, options, copy URL, publish and delete. */
+/** The file detail screen: form, tags, options, copy URL, publish and delete. */
 
 let browser: Browser;
 const service = () => client('service_role');
@@ -97,7 +105,7 @@ describe('file detail', () => {
     expect((await service().from('files').select('published').eq('id', id).single()).data?.published).toBe(true);
 
     await page.getByRole('button', { name: 'Borrar' }).click();
-    // Issue 32.4: the question says where the file goes; it can be restored, so it is not 'no se puede deshacer'.
+    // The question says where the file goes; it can be restored, so it is not 'no se puede deshacer'.
     const question = page.getByRole('alertdialog').getByText('¿Seguro que deseas borrar', { exact: false });
     expect(await question.textContent()).toMatch(/Se moverá a la Papelera durante 30 días/);
     expect(await question.textContent()).not.toMatch(/no se puede deshacer/);
@@ -108,7 +116,7 @@ describe('file detail', () => {
   });
 
   it('asks for the file and its history once after a save, and never for the file it has just deleted', async () => {
-    // Issue 32.10: a save refetched the detail and history once per changed row (up to 5 times), and Borrar
+    // A save refetched the detail and history once per changed row (up to 5 times), and Borrar
     // asked for the deleted file (HTTP 406) before leaving.
     const id = await makeFile('a0000000-0000-4000-8000-000000000001', `peticiones${crypto.randomUUID().slice(0, 6)}`);
     const { context, page } = await openAs(seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
@@ -121,10 +129,14 @@ describe('file detail', () => {
     page.on('response', (response) => {
       if (response.status() >= 400 && response.url().includes('/rest/v1/')) asked.failed.push(response.url());
     });
+    const realtime = recordRealtimeFrames(page);
+    const network = recordRequests(page);
     await page.goto(appUrl(`/private/file/${id}`));
     await page.getByLabel('Título', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Historial' }).waitFor();
-    await page.waitForTimeout(500);
+    await realtime.subscribed();
+    // The screen's first requests are over before the counting starts.
+    await network.quiet();
     asked.file = 0;
     asked.history = 0;
 
@@ -133,15 +145,17 @@ describe('file detail', () => {
     await page.getByLabel('Material para agencias').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Cambios guardados.').waitFor();
-    // The save's row, two tag links and a collection come back over Realtime; give them time to arrive.
-    await page.waitForTimeout(2000);
+    // The save's row and its two tag links come back over Realtime; whatever the app fetches because of them
+    // has been asked for once the network is quiet after they arrived.
+    await expect.poll(() => realtime.changesMentioning(id).length).toBeGreaterThanOrEqual(3);
+    await network.quiet();
     expect(asked).toEqual({ file: 1, history: 1, failed: [] });
 
     await page.getByRole('button', { name: 'Borrar' }).click();
     asked.file = 0;
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.waitForURL(/\/private\/files$/);
-    await page.waitForTimeout(1500);
+    await network.quiet();
     expect(asked.file).toBe(0);
     expect(asked.failed).toEqual([]);
     await context.close();

@@ -6,8 +6,8 @@ import { insertFiles } from '../helpers/factories.ts';
 import { pickTags } from '../helpers/tags.ts';
 
 /**
- * The file form (issue 32): the English title of an untranslated file is empty with the Spanish one as its
- * placeholder, and 'Sin traducir' agrees (32.5); Spanish and English side by side on a wide screen; tags
+ * The file form: the English title of an untranslated file is empty with the Spanish one as its
+ * placeholder, and 'Sin traducir' agrees; Spanish and English side by side on a wide screen; tags
  * through a searchable list; leaving with unsaved changes asks first.
  */
 

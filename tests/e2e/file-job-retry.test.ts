@@ -9,7 +9,7 @@ import { eventually } from '../helpers/checks.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
- * A server job that failed for good (issue 15): the admin reads what failed, in Spanish, on the file's detail,
+ * A server job that failed for good: the admin reads what failed, in Spanish, on the file's detail,
  * presses 'Reintentar', and the server finishes the work without anyone reloading.
  */
 

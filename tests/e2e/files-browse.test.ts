@@ -5,7 +5,7 @@ import { insertFiles } from '../helpers/factories.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 
 /**
- * The files screen as a person browses it (issue 14): a long library scrolls and stays where it was left,
+ * The files screen as a person browses it: a long library scrolls and stays where it was left,
  * cards never overlap at desktop or phone width, filters chosen in quick succession all stick, the grid is
  * keyboard-navigable, previews open in a lightbox, and the empty and loading states are designed.
  * Every test here failed on dbcc28a (the page jumped back to the top, rows of 300 px overlapped taller cards).
@@ -113,8 +113,11 @@ describe('browsing the files screen', () => {
             }).length,
         );
         expect(hidden).toBe(0);
+        const before = await page.evaluate(() => window.scrollY);
         await page.mouse.wheel(0, 700);
-        await page.waitForTimeout(150);
+        // Scrolled, and the rows for the new position drawn (two frames: the scroll event's, then React's).
+        await page.waitForFunction((y) => window.scrollY !== y, before);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       }
       await context.close();
     }
@@ -221,7 +224,7 @@ describe('browsing the files screen', () => {
     await page.locator('.file-card input[type="checkbox"]').first().click();
     const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
     await page.evaluate(() => window.scrollTo(0, 2500));
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.scrollY > 0);
     const box = await bar.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y).toBeGreaterThanOrEqual(0);

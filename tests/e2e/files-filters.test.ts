@@ -7,7 +7,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter, chooseTag, filterChip } from '../helpers/filters.ts';
 
 /**
- * The files screen's tag, status and operations filters, its six sorts, and how a card opens (issue 8).
+ * The files screen's tag, status and operations filters, its six sorts, and how a card opens.
  * Every expectation is computed from the database when the test runs (other e2e files add and delete
  * files on the same stack), through plain table reads rather than the search function the screen uses.
  */

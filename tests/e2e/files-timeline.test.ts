@@ -6,7 +6,7 @@ import { overlappingElements } from '../helpers/overlaps.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 
 /**
- * Issue 32: sorted by date, the files grid reads like a photo timeline: a heading per month ('noviembre de
+ * Sorted by date, the files grid reads like a photo timeline: a heading per month ('noviembre de
  * 2026'), and the month being scrolled through stays at the top of the window.
  */
 

@@ -4,7 +4,7 @@ import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../
 import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 
-/** The files screen against the seeded stack: search, filters in the URL, clearing them (issue 8). */
+/** The files screen against the seeded stack: search, filters in the URL, clearing them. */
 
 let browser: Browser;
 let page: Page;

@@ -4,7 +4,7 @@ import { appUrl, expectAccessible, launchBrowser, screenshot, viewports } from '
 import { seedAccounts } from '../helpers/seed.ts';
 
 /**
- * /login on Supabase Auth UI (issue 19): Spanish labels, no sign-up or magic-link links, the button disabled
+ * /login on Supabase Auth UI: Spanish labels, no sign-up or magic-link links, the button disabled
  * while the sign-in is on its way, the brand colour, and the same screen at 1440 and 390 px.
  */
 
@@ -26,7 +26,7 @@ describe('sign-in with Auth UI', () => {
       await page.goto(appUrl('/login'));
       await page.getByLabel('Correo electrónico').waitFor();
       expect(await page.getByLabel('Contraseña').getAttribute('type')).toBe('password');
-      // Auth UI's own links stay off; the one link is the app's password recovery (issue 24).
+      // Auth UI's own links stay off; the one link is the app's password recovery.
       expect(await page.getByRole('link').allTextContents()).toEqual(['¿Has olvidado tu contraseña?']);
       for (const text of ['Sign up', 'Regístrate', 'magic link', 'Forgot', 'contraseña olvidada'])
         expect(await page.getByText(text).count()).toBe(0);

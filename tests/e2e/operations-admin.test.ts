@@ -5,7 +5,7 @@ import { expectAccessible, launchBrowser, screenshot, signedInAs } from '../help
 import { client } from '../helpers/clients.ts';
 
 /**
- * Operaciones as an admin (issue 16): the popup form shows the stored popup, validates, saves with line
+ * Operaciones as an admin: the popup form shows the stored popup, validates, saves with line
  * breaks as <br>, never renders what was typed as HTML, and locks for a moment after saving.
  */
 

@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs, viewports } from '../helpers/browser.ts';
+import {
+  appUrl,
+  expectAccessible,
+  launchBrowser,
+  layoutSettled,
+  screenshot,
+  signedInAs,
+  viewports,
+} from '../helpers/browser.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { overlappingElements, sidewaysOverflow } from '../helpers/overlaps.ts';
 import { seedCollections, seedFiles, seedTagCategories } from '../helpers/seed.ts';
 import { filterChip } from '../helpers/filters.ts';
 
 /**
- * Issue 32 on a phone (390 × 844): the files screen starts with photos, not filters (32.2); the filters are
- * one 'Filtros' sheet; the selection bar is one row (32.3); a card's 'No activo' badge stays on one line
- * (32.9); and on every screen nothing drawn covers anything else.
+ * The files screen on a phone (390 × 844): it starts with photos, not filters; the filters are
+ * one 'Filtros' sheet; the selection bar is one row; a card's 'No activo' badge stays on one line;
+ * and on every screen nothing drawn covers anything else.
  */
 
 let browser: Browser;
@@ -20,7 +28,7 @@ const marker = `movil${crypto.randomUUID().slice(0, 6)}`;
 async function openFiles(search = '') {
   await page.goto(appUrl(`/private/files${search}`));
   await page.locator('.file-card').first().waitFor();
-  await page.waitForTimeout(300);
+  await layoutSettled(page);
 }
 
 beforeAll(async () => {
@@ -170,7 +178,7 @@ describe('every screen at 390 px', () => {
   it.each(screens)('%s: nothing covers anything else', async (name, path) => {
     await page.goto(appUrl(path));
     await page.locator('main h1').first().waitFor();
-    await page.waitForTimeout(700);
+    await layoutSettled(page);
     await screenshot(page, `phone-${name}`);
     expect(await overlappingElements(page)).toEqual([]);
     expect(await sidewaysOverflow(page)).toBe(0);
@@ -186,7 +194,7 @@ describe('every screen at 390 px', () => {
     ] as const) {
       await publicPage.goto(appUrl(path));
       await publicPage.locator('h1').first().waitFor();
-      await publicPage.waitForTimeout(700);
+      await layoutSettled(publicPage);
       await screenshot(publicPage, `phone-${name}`);
       expect(await overlappingElements(publicPage), name).toEqual([]);
       expect(await sidewaysOverflow(publicPage), name).toBe(0);

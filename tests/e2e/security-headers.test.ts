@@ -4,7 +4,7 @@ import { appUrl, expectAccessible, launchBrowser, signedInAs } from '../helpers/
 import { signedInSeed } from '../helpers/clients.ts';
 
 /**
- * Issue 25: the served build carries the production security headers (every e2e test runs under them, and
+ * The served build carries the production security headers (every e2e test runs under them, and
  * expectAccessible fails on anything the CSP blocked), and what users upload never runs script when opened.
  */
 let browser: Browser;

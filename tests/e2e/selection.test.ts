@@ -7,7 +7,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 import { pickTags } from '../helpers/tags.ts';
 
-/** Selection and bulk actions on the files screen (issue 8). */
+/** Selection and bulk actions on the files screen. */
 
 let browser: Browser;
 let page: Page;
@@ -101,7 +101,7 @@ describe('selection', () => {
     await page.getByRole('region', { name: 'Archivos seleccionados' }).getByRole('button', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByText('¿Seguro que deseas borrar').textContent()).toBe(
-      // Issue 32.4: the files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
+      // The files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
       '¿Seguro que deseas borrar 2 archivos? Se moverán a la Papelera durante 30 días y se podrán restaurar desde allí.',
     );
     await screenshot(page, 'selection-delete-confirm');
@@ -157,7 +157,7 @@ describe('selection', () => {
     await searchFor(marker, 1);
     await page.getByRole('button', { name: `Información de ${marker} 0` }).click();
     const panel = page.getByRole('dialog', { name: `Información de ${marker} 0` });
-    // Issue 32: a switch named 'Activo' whose state a screen reader reads (aria-checked), not a 'No activo' checkbox.
+    // A switch named 'Activo' whose state a screen reader reads (aria-checked), not a 'No activo' checkbox.
     const state = panel.getByRole('switch', { name: 'Activo' });
     await expect.poll(() => state.getAttribute('aria-checked')).toBe('false');
     expect(await panel.getByText('1000 Bytes').count()).toBe(1);

@@ -32,7 +32,7 @@ async function staffMember(role: 'ADMIN' | 'UPLOADER' | 'FRONT' | 'OPERATIONS') 
   };
 }
 
-/** The app shell in a real browser against the seeded stack (issue 7). */
+/** The app shell in a real browser against the seeded stack. */
 
 let browser: Browser;
 let context: BrowserContext;
@@ -228,7 +228,7 @@ describe('scroll restoration', () => {
     expect(maxScroll).toBeGreaterThan(300);
     const target = Math.min(600, maxScroll);
     await page.evaluate((y) => window.scrollTo(0, y), target);
-    // The position is committed 350 ms after scrolling stops (spec section 9).
+    // The position is committed 350 ms after scrolling stops.
     await page.waitForTimeout(600);
     // A point of a card that is on screen and not under the sticky bars: a click on a card partly below the
     // fold would scroll the page first (overscan rows exist), and at some scroll positions no card is whole.

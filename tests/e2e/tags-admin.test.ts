@@ -6,7 +6,7 @@ import { client } from '../helpers/clients.ts';
 import { seedFiles, seedTags, seedAccounts } from '../helpers/seed.ts';
 
 /**
- * Etiquetas as an admin (issue 16): create, edit and delete categories and tags through the screens, the
+ * Etiquetas as an admin: create, edit and delete categories and tags through the screens, the
  * Spanish validation messages, the confirmation dialogs, the file counts (from the database, live, and as a
  * link to the filtered files screen). Every row this file changes is one it created.
  */

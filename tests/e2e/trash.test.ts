@@ -7,7 +7,7 @@ import { client } from '../helpers/clients.ts';
 import { seedAccounts, seedCollections, seedTags } from '../helpers/seed.ts';
 
 /**
- * The Papelera (issue 21): files deleted from the grid wait there 30 days; 'Restaurar' brings them back
+ * The Papelera: files deleted from the grid wait there 30 days; 'Restaurar' brings them back
  * with their tags and collections (also into a grid open in another session, by Realtime), 'Borrar
  * definitivamente' removes them for good.
  */

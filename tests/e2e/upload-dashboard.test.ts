@@ -10,9 +10,9 @@ import { client } from '../helpers/clients.ts';
 import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
 
 /**
- * The upload screen on Uppy's Dashboard (issue 19): many files at once, thumbnails only for short lists, a
+ * The upload screen on Uppy's Dashboard: many files at once, thumbnails only for short lists, a
  * new batch clearing the finished one, pause and resume without sending bytes twice, and 'Ya existe' for
- * bytes the library already has (issue 21). Screenshots at 1440 and 390 px.
+ * bytes the library already has. Screenshots at 1440 and 390 px.
  */
 
 const MiB = 1024 * 1024;
@@ -117,7 +117,7 @@ describe('upload screen with the Dashboard', () => {
   }, 90_000);
 
   it("counts the batch in the header: 'Subiendo 2 de 3' and '1 de 3 completados'", async () => {
-    // Issue 32.7: Uppy's header counted the files not finished yet ('Subiendo 41 archivos' with 45 queued).
+    // Uppy's header counted the files not finished yet ('Subiendo 41 archivos' with 45 queued).
     const { context, page } = await signedInAs(browser, 'UPLOADER', { landing: '/private/upload' });
     await page.getByText('Arrastrar archivos aquí o').waitFor();
     const batch = tag();

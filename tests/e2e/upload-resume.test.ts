@@ -9,7 +9,7 @@ import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
 
-/** Uploads that survive the network (issue 9): a cut connection and a page reload both resume. */
+/** Uploads that survive the network: a cut connection and a page reload both resume. */
 
 let browser: Browser;
 let dir: string;

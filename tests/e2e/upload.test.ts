@@ -9,7 +9,7 @@ import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
 
-/** Uploading through the browser: TUS to Storage, the file record, post-processing (issue 9). */
+/** Uploading through the browser: TUS to Storage, the file record, post-processing. */
 
 let browser: Browser;
 let page: Page;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { chromium as playwright, type Browser, type Page, type Request } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
@@ -55,6 +55,28 @@ const screenshotDir = path.join(PROJECT_ROOT, 'artifacts', 'screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until the page has stopped changing on its own: fonts loaded, no loading placeholder or spinner left,
+ * every image in view decoded, and no transition or finite animation running (the skeleton shimmer loops
+ * forever and is gone by then anyway). What a test measures of the layout is then the layout a person sees.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (document.fonts.status !== 'loaded') return false;
+    const inView = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+    };
+    const loading = '.skeleton, .skeleton-grid, .skeleton-list, .spinner, .full-screen-spinner, .public-loading';
+    if ([...document.querySelectorAll(`${loading}, [aria-busy="true"]`)].some(inView)) return false;
+    if ([...document.images].some((image) => inView(image) && !image.complete)) return false;
+    return document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /**
@@ -114,6 +136,29 @@ export function recordRealtimeFrames(page: Page) {
     /** Postgres change frames whose text contains `text`. */
     changesMentioning: (text: string) =>
       received.filter((frame) => frame.includes('"postgres_changes"') && frame.includes(text)),
+  };
+}
+
+/**
+ * The page's requests, counted from now: `quiet()` resolves once none is in flight and none has started or
+ * ended for half a second, Playwright's own measure of an idle network, usable again after each action.
+ */
+export function recordRequests(page: Page) {
+  // Requests that started before this call are not counted: their ends would unbalance a plain counter.
+  const inFlight = new Set<Request>();
+  let lastActivity = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    lastActivity = Date.now();
+  });
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastActivity = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    quiet: () =>
+      expect.poll(() => inFlight.size === 0 && Date.now() - lastActivity >= 500, { timeout: 30_000 }).toBe(true),
   };
 }
 

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { startStack, PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from './own-stack.ts';
 
 /** A stack of tests/fixtures/auth-features-project: sign-ups, WebAuthn MFA and the OAuth server turned on. */
 export function startFeaturesStack(): Promise<RunningStack> {
-  return startStack({
-    ephemeral: true,
+  return startOwnStack({
     supabaseDir: path.join(PROJECT_ROOT, 'tests/fixtures/auth-features-project/supabase'),
     jobWorker: false,
-    log: process.env.STACK_LOG === '1' ? (message) => console.log(`[stack] ${message}`) : () => {},
   });
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The files screen's filter bar (issue 32): a chip per filter, each opening a menu of choices. */
+/** The files screen's filter bar: a chip per filter, each opening a menu of choices. */
 export const filterBar = (page: Page) => page.getByRole('search', { name: 'Filtros' });
 
 /** The chip of one filter, by its label ('Tipo', 'Estado', 'Orden', …), whatever it reads now. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Ticks (or unticks) tags in the tag picker of the file form or the bulk tag edit (issue 32): 'Añadir
+ * Ticks (or unticks) tags in the tag picker of the file form or the bulk tag edit: 'Añadir
  * etiquetas' opens a searchable list grouped by category; each name is searched for and chosen.
  */
 export async function pickTags(page: Page, names: string[]): Promise<void> {

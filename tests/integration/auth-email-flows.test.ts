@@ -4,7 +4,7 @@ import { adminDb, client, signedInUser, stackInfo } from '../helpers/clients.ts'
 import { codeIn, mailsTo, nthMailTo, verifyLinkIn } from '../helpers/mail.ts';
 
 /**
- * GoTrue's e-mail flows in the local Auth (issue 24), end to end with supabase-js: every mail is read from the
+ * GoTrue's e-mail flows in the local Auth, end to end with supabase-js: every mail is read from the
  * local mail catcher's API, as a person would open it, and every link or code is used the way the app uses it.
  */
 const APP = 'http://127.0.0.1:5173';

@@ -7,7 +7,7 @@ import { adminDb, client, signedInSeed, signedInUser } from '../helpers/clients.
 import { seedAccounts } from '../helpers/seed.ts';
 
 /**
- * TOTP multi-factor in the local Auth (issue 24) with supabase-js's auth.mfa API, and `require_admin_mfa`:
+ * TOTP multi-factor in the local Auth with supabase-js's auth.mfa API, and `require_admin_mfa`:
  * with it on, an admin token that is only aal1 loses admin rights in Postgres and in the staff-users function.
  */
 const codeFor = (secret: string, timestamp = Date.now()) =>

@@ -5,7 +5,7 @@ import { startFeaturesStack } from '../helpers/features-stack.ts';
 import { client, clientFor } from '../helpers/clients.ts';
 
 /**
- * The OAuth 2.1 server's admin API (issue 34) through supabase-js's auth.admin.oauth, as GoTrue answers it when
+ * The OAuth 2.1 server's admin API through supabase-js's auth.admin.oauth, as GoTrue answers it when
  * `[auth.oauth_server] enabled = true`: create (the secret shown once), list, get, update, regenerate the
  * secret, delete; and 404 feature_disabled where the server is off (this project).
  */

@@ -3,11 +3,12 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
-import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from '../helpers/own-stack.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
- * Auth's request limits as GoTrue applies them (issue 34): `[auth.rate_limit]` per 5 minutes with a burst of
+ * Auth's request limits as GoTrue applies them: `[auth.rate_limit]` per 5 minutes with a burst of
  * 30, keyed by the first X-Forwarded-For value as hosted Supabase's edge sets it; a request without the header
  * is not limited, as under `supabase start` (whose GoTrue has no rate-limit header). Its own stack, so that
  * the buckets it empties are not shared.
@@ -15,7 +16,7 @@ import { spanishError } from '../../src/lib/errors.ts';
 let stack: RunningStack;
 
 beforeAll(async () => {
-  stack = await startStack({ ephemeral: true, seed: true, jobWorker: false, log: () => {} });
+  stack = await startOwnStack({ seed: true, jobWorker: false });
 }, 180_000);
 
 afterAll(async () => {

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeProtectedHeader, importJWK } from 'jose';
-import { startStack, PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from '../helpers/own-stack.ts';
 import { clientFor } from '../helpers/clients.ts';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
 /**
- * Asymmetric JWT signing keys (issue 34): `[auth] signing_keys_path` as the CLI reads it. Auth signs user tokens
+ * Asymmetric JWT signing keys: `[auth] signing_keys_path` as the CLI reads it. Auth signs user tokens
  * with the ES256 key (header `kid`), publishes its public half at /auth/v1/.well-known/jwks.json, and
  * `auth.getClaims()` verifies locally with it; PostgREST, Storage, Realtime and Functions accept those tokens
  * and the HS256 anon/service keys alike.
@@ -26,12 +27,7 @@ beforeAll(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'signing-keys-project-'));
   await cp(path.join(PROJECT_ROOT, 'tests/fixtures/signing-keys-project'), project, { recursive: true });
   await writeFile(path.join(project, 'supabase', 'signing_keys.json'), JSON.stringify([privateJwk]));
-  stack = await startStack({
-    ephemeral: true,
-    supabaseDir: path.join(project, 'supabase'),
-    jobWorker: false,
-    log: process.env.STACK_LOG === '1' ? (message) => console.log(`[stack] ${message}`) : () => {},
-  });
+  stack = await startOwnStack({ supabaseDir: path.join(project, 'supabase'), jobWorker: false });
 }, 180_000);
 
 afterAll(async () => {

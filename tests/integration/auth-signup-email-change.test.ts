@@ -6,7 +6,7 @@ import { clientFor, client } from '../helpers/clients.ts';
 import { nthMailTo, verifyLinkIn } from '../helpers/mail.ts';
 
 /**
- * Sign-ups through signInWithOtp and e-mail change links (issue 34), as GoTrue answers them: with sign-ups on,
+ * Sign-ups through signInWithOtp and e-mail change links, as GoTrue answers them: with sign-ups on,
  * a magic link to an unknown address signs it up first (auto-confirmed); generateLink makes e-mail change links
  * when double_confirm_changes (secure e-mail change) is on, and following one changes the address.
  */

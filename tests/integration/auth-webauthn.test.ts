@@ -9,7 +9,7 @@ import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 import { signedInUser } from '../helpers/clients.ts';
 
 /**
- * WebAuthn second factors (issue 34): enroll, challenge ("create" then "request"), verify and unenroll through
+ * WebAuthn second factors: enroll, challenge ("create" then "request"), verify and unenroll through
  * supabase-js as GoTrue answers them, with `[auth.mfa.web_authn]` and `[auth.webauthn]` from config.toml; the
  * attestation and assertion come from a software authenticator and are checked by a real WebAuthn library.
  */

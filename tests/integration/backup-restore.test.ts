@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { queryOnce, sha256 } from '../helpers/checks.ts';
-import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from '../helpers/own-stack.ts';
 import { backupLibrary, restoreLibrary } from '../../stack/src/backup.ts';
 
 /**
- * Backup → wipe → restore (issue 25), on two stacks of its own: the demo library plus changes made through
+ * Backup → wipe → restore, on two stacks of its own: the demo library plus changes made through
  * the API is archived, the first stack and its data directory are removed, and a fresh stack loaded from the
  * archive has the same rows in every kept table and the same bytes (sha256) in every object.
  */
@@ -55,7 +56,7 @@ async function objectDigests(stack: RunningStack) {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'mediateca-backup-test-'));
-  source = await startStack({ ephemeral: true, seed: true, jobWorker: false, log: () => {} });
+  source = await startOwnStack({ seed: true, jobWorker: false });
 }, 180_000);
 
 afterAll(async () => {
@@ -93,7 +94,7 @@ describe('npm run backup, then npm run restore on a fresh stack', () => {
     await source!.stop();
     source = undefined;
 
-    target = await startStack({ ephemeral: true, seed: false, jobWorker: false, log: () => {} });
+    target = await startOwnStack({ seed: false, jobWorker: false });
     expect((await tableFingerprints(target))['public.files']!.rows).toBe(0);
     await restoreLibrary({ adminDbUrl: target.adminDbUrl, dataDir: target.dataDir, archive });
 

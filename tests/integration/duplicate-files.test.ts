@@ -4,7 +4,7 @@ import { client, signedInSeed } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
- * Duplicates (issue 21): a file whose sha256 (written by post-processing) matches another live file points at
+ * Duplicates: a file whose sha256 (written by post-processing) matches another live file points at
  * the earliest one; the 'Duplicados' filter lists them; nothing is refused, and clients cannot set the flag.
  */
 let admin: SupabaseClient;

@@ -16,7 +16,7 @@ import { freePort } from '../../stack/src/net.ts';
 import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
 
 /**
- * kill -9 (issue 25): the whole stack — Node, Postgres, PostgREST, Deno — is killed with SIGKILL in the middle
+ * kill -9: the whole stack — Node, Postgres, PostgREST, Deno — is killed with SIGKILL in the middle
  * of a bulk publish, a bulk tag replace, a TUS upload and a post-processing job, then started again on the
  * same data directory. Each test counts what is there before and after: a bulk call is all or nothing and
  * can be retried, the upload resumes to the same sha256, the job finishes.

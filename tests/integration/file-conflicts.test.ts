@@ -5,7 +5,7 @@ import { insertFiles } from '../helpers/factories.ts';
 import { seedTags } from '../helpers/seed.ts';
 
 /**
- * No lost update (issue 25): a save made against a version that someone else has changed since is refused
+ * No lost update: a save made against a version that someone else has changed since is refused
  * by the database, whatever the client does, and writes nothing.
  */
 let admin: SupabaseClient;

@@ -7,7 +7,7 @@ import { CHOICE_KEYS, FILE_FILTERS, type FilterKey } from '../../src/features/fi
 /**
  * The files screen's one table of filters (src/features/files/api/file-filters.ts) against the SQL that applies
  * them (private.file_filter_parts, which every search, count and bulk action reads): the same keys, the same values for every fixed choice, and every value
- * the table offers accepted by search_files (issue 32). A filter added, renamed or given a value on one side
+ * the table offers accepted by search_files. A filter added, renamed or given a value on one side
  * only fails here instead of being dropped silently by the URL parser or refused by the database.
  */
 

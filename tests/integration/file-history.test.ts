@@ -5,7 +5,7 @@ import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts, seedTags } from '../helpers/seed.ts';
 
 /**
- * Historial (issue 21): the database records every change to a file, whoever makes it, and nobody can
+ * Historial: the database records every change to a file, whoever makes it, and nobody can
  * rewrite that record through the API — not even the service role.
  */
 let admin: SupabaseClient;

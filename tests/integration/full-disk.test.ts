@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -9,18 +8,18 @@ import * as tus from 'tus-js-client';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor } from '../helpers/clients.ts';
 import { sha256 } from '../helpers/checks.ts';
-import { startStack, type RunningStack } from '../../stack/src/stack.ts';
-import { freePort } from '../../stack/src/net.ts';
+import type { RunningStack } from '../../stack/src/stack.ts';
+import { ownStackHome } from '../helpers/own-stack.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 
 /**
- * A full disk during uploads (issue 25), for real: the stack's object storage lives on a 48 MB tmpfs, and
+ * A full disk during uploads, for real: the stack's object storage lives on a 48 MB tmpfs, and
  * uploads larger than what is left fail with a clear error (507 from Storage, a Spanish sentence in the app),
  * leave no object row and no visible object, and the library already stored stays intact and usable.
  * Mounting needs root with CAP_SYS_ADMIN, which this project's machines (and CI) have.
  */
 const MB = 1024 * 1024;
-let dataDir: string;
+let home: Awaited<ReturnType<typeof ownStackHome>>;
 let storageDir: string;
 let stack: RunningStack | undefined;
 let service: SupabaseClient;
@@ -36,20 +35,18 @@ async function objectRows(names: string[]) {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-full-disk-'));
-  storageDir = path.join(dataDir, 'storage');
+  home = await ownStackHome('mediateca-full-disk-');
+  storageDir = path.join(home.dataDir, 'storage');
   await mkdir(storageDir);
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', storageDir]);
-  // Free ports, not 54321/54322: another stack on this machine (`npm start`, a parallel run) may hold those.
-  const ports = { apiPort: await freePort(), dbPort: await freePort() };
-  stack = await startStack({ dataDir, ...ports, seed: false, jobWorker: false, log: () => {} });
+  stack = await home.start({ seed: false, jobWorker: false });
   service = clientFor(stack.apiUrl, stack.serviceRoleKey);
 }, 180_000);
 
 afterAll(async () => {
   await stack?.stop();
   execFileSync('umount', [storageDir]);
-  await rm(dataDir, { recursive: true, force: true });
+  await home.remove();
 });
 
 describe('uploads when the disk fills up', () => {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, FunctionsRelayError, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { startStack, PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { startOwnStack } from '../helpers/own-stack.ts';
 import { clientFor } from '../helpers/clients.ts';
 
 /** Edge functions run by real Deno through the gateway, invoked with supabase.functions.invoke. */
@@ -11,11 +12,7 @@ let stack: RunningStack;
 let anon: SupabaseClient;
 
 beforeAll(async () => {
-  stack = await startStack({
-    ephemeral: true,
-    supabaseDir: path.join(PROJECT_ROOT, 'tests/fixtures/functions-project'),
-    log: process.env.STACK_LOG === '1' ? (message) => console.log(`[stack] ${message}`) : () => {},
-  });
+  stack = await startOwnStack({ supabaseDir: path.join(PROJECT_ROOT, 'tests/fixtures/functions-project') });
   anon = clientFor(stack.apiUrl, stack.anonKey);
 }, 180_000);
 
@@ -49,7 +46,7 @@ describe('functions runtime', () => {
 
   it('answers a JWT signed with another secret as the current edge runtime: FunctionsHttpError, no relay error', async () => {
     // The retired deno-relay marked this with x-relay-error (FunctionsRelayError, 'Relay Error invoking the
-    // Edge Function'); edge-runtime's main router answers 401 {"msg":"Invalid JWT"} instead (issue 34).
+    // Edge Function'); edge-runtime's main router answers 401 {"msg":"Invalid JWT"} instead.
     const forged = await new SignJWT({ role: 'anon' })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('not-the-project-secret-but-32-chars-long'));

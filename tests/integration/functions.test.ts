@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import { client, stackInfo } from '../helpers/clients.ts';
 import { eventually } from '../helpers/checks.ts';
+import { client, stackInfo } from '../helpers/clients.ts';
 import { readFeed, readFeedCatalogue } from '../helpers/feed.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 
-/** Mediateca's edge functions, invoked as the app invokes them, as admin, uploader and anon (issue 6). */
+/** Mediateca's edge functions, invoked as the app invokes them, as admin, uploader and anon. */
 
 let admin: SupabaseClient;
 let uploader: SupabaseClient;
@@ -44,7 +44,7 @@ describe('staff-users', () => {
     const emails = (data.users as Array<{ email: string; role: string }>).map((u) => u.email);
     expect(emails).toEqual([...emails].sort((a, b) => a.localeCompare(b, 'es')));
     expect(data.users).toContainEqual(expect.objectContaining({ email: 'front@mediateca.local', role: 'FRONT' }));
-    // Academy members have Auth accounts but are not staff (issue 32.8).
+    // Academy members have Auth accounts but are not staff.
     expect(emails).not.toContain('lucia@agencia.example');
     expect(emails).not.toContain('tom@travel.example');
 
@@ -186,12 +186,11 @@ describe('process-upload', () => {
     });
     expect(inserted.error).toBeNull();
 
-    // The server's job queue processes the new file on its own (issue 15); wait for it, no app involved.
-    for (;;) {
+    // The server's job queue processes the new file on its own; wait for it, no app involved.
+    await eventually(async () => {
       const { data } = await service.from('files').select('processing').eq('id', fileId).single();
-      if (data?.processing === false) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      return data?.processing === false ? true : undefined;
+    });
     const { data: row } = await service
       .from('files')
       .select('processing, width, height, checksum, mime_type, size, updated_at')

@@ -4,7 +4,7 @@ import { signedInSeed } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 
 /**
- * The 'Sin traducir al inglés' filter (issue 21): the same condition serves search, the selection summary
+ * The 'Sin traducir al inglés' filter: the same condition serves search, the selection summary
  * and bulk actions on "all filtered files", so what the screen lists is exactly what 'Seleccionar todos' acts on.
  */
 let admin: SupabaseClient;

@@ -7,7 +7,7 @@ import { eventually } from '../helpers/checks.ts';
 import { a4Pdf, makePdf } from '../helpers/pdf.ts';
 
 /**
- * Documents are not blank tiles (issue 32): post-processing renders a PDF's first page in the run-jobs edge
+ * Documents are not blank tiles: post-processing renders a PDF's first page in the run-jobs edge
  * function (PDFium as WebAssembly) and stores it beside the file, as `preview_path`; the app shows it through
  * the same signed, transformed URLs as image thumbnails. A PDF that cannot be rendered keeps the extension tile
  * and is processed all the same; the picture follows its file through replacement, the Papelera and purging.

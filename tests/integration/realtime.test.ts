@@ -199,8 +199,10 @@ describe('postgres_changes', () => {
     const internals = alice.client.realtime as unknown as {
       socketAdapter: { socket: { conn: { close: (code: number, reason: string) => void } } };
     };
+    const connection = internals.socketAdapter.socket.conn as unknown as WebSocket;
+    const dropped = new Promise((resolve) => connection.addEventListener('close', resolve, { once: true }));
     internals.socketAdapter.socket.conn.close(3000, 'simulated network drop');
-    await new Promise((r) => setTimeout(r, 200));
+    await dropped;
     await expect
       .poll(() => alice.client.realtime.isConnected() && a.channel.state === 'joined', {
         timeout: 20_000,

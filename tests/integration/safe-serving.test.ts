@@ -6,7 +6,7 @@ import { adminDb, signedInSeed } from '../helpers/clients.ts';
 import { eventually } from '../helpers/checks.ts';
 
 /**
- * Uploads served safely (issue 25): whatever a user uploads — a page, an SVG with a script, bytes that lie
+ * Uploads served safely: whatever a user uploads — a page, an SVG with a script, bytes that lie
  * about their type — the API origin never hands a browser something it would run, and the library records
  * the type the bytes have, not the one declared.
  */

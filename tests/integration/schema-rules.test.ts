@@ -5,7 +5,7 @@ import { runSupabaseCli } from '../../stack/src/migrate.ts';
 import { PROJECT_ROOT } from '../../stack/src/stack.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 
-/** The business rules the database enforces whatever the UI does (spec sections 3–6). */
+/** The business rules the database enforces whatever the UI does. */
 
 const UPLOADER_ID = 'a0000000-0000-4000-8000-000000000002';
 let admin: SupabaseClient;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
-import { adminDb, client } from '../helpers/clients.ts';
+import { adminDb, client, stackInfo } from '../helpers/clients.ts';
+import { eventually, queryOnce } from '../helpers/checks.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 
 /**
@@ -208,6 +209,7 @@ describe('two people retagging different files at once', () => {
       { file_id: y, tag_id: tagA },
     ]);
     const [first, second] = [await adminDb(), await adminDb()];
+    const secondPid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     try {
       await first.query('begin');
       await second.query('begin');
@@ -218,7 +220,16 @@ describe('two people retagging different files at once', () => {
         await second.query('commit');
       })();
       // Let the second remove its link (or queue behind the first) before the first adds its own.
-      await Promise.race([secondSwap, new Promise((resolve) => setTimeout(resolve, 300))]);
+      // Read from a third session: a transaction sees pg_stat_activity as it was when it first looked.
+      const waitingOnLock = eventually(async () => {
+        const rows = await queryOnce(
+          stackInfo().adminDbUrl,
+          `select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
+          [secondPid],
+        );
+        return rows.length ? true : undefined;
+      });
+      await Promise.race([secondSwap, waitingOnLock]);
       await first.query('insert into public.file_tags (file_id, tag_id) values ($1, $2)', [x, tagA]);
       await first.query('commit');
       await secondSwap;

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import sharp from 'sharp';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { eventually, queryOnce } from '../helpers/checks.ts';
-import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '../../stack/src/stack.ts';
 import { freePort } from '../../stack/src/net.ts';
+import { ownStackHome } from '../helpers/own-stack.ts';
 
 /**
  * The job worker across a stack restart, on a stack of its own whose Deno cannot reach any registry
@@ -20,8 +18,7 @@ import { freePort } from '../../stack/src/net.ts';
 
 const PROXY_KEYS = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy'] as const;
 const savedEnv = Object.fromEntries(PROXY_KEYS.map((key) => [key, process.env[key]]));
-let dataDir: string;
-let ports: { apiPort: number; dbPort: number };
+let home: Awaited<ReturnType<typeof ownStackHome>>;
 let stack: RunningStack | undefined;
 
 const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
@@ -32,13 +29,12 @@ beforeAll(async () => {
   for (const key of ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy']) process.env[key] = closed;
   // The stack itself stays reachable; everything else (registry.npmjs.org, jsr.io, deno.land) is not.
   process.env.NO_PROXY = process.env.no_proxy = '127.0.0.1,localhost';
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'mediateca-jobs-restart-'));
-  ports = { apiPort: await freePort(), dbPort: await freePort() };
+  home = await ownStackHome('mediateca-jobs-restart-');
 });
 
 afterAll(async () => {
   await stack?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await home.remove();
   for (const key of PROXY_KEYS) {
     if (savedEnv[key] === undefined) delete process.env[key];
     else process.env[key] = savedEnv[key];
@@ -48,7 +44,7 @@ afterAll(async () => {
 describe('server jobs across a restart, with no registry reachable', () => {
   it('finishes after the next start the jobs a stopped stack left pending or half-run', async () => {
     // First run: no worker, like a stack stopped before (or while) its worker got to the jobs.
-    stack = await startStack({ dataDir, ...ports, seed: true, jobWorker: false, log: () => {} });
+    stack = await home.start({ seed: true, jobWorker: false });
     const service = clientFor(stack.apiUrl, stack.serviceRoleKey);
     const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a9d8f' } })
       .png()
@@ -83,7 +79,7 @@ describe('server jobs across a restart, with no registry reachable', () => {
     ).toEqual(['running', 'pending', 'running']);
     await stack.stop();
 
-    stack = await startStack({ dataDir, ...ports, log: () => {} });
+    stack = await home.start();
     const processed = await eventually(async () => {
       const rows = await sql<{ id: string; processing: boolean; width: number; checksum: string }>(
         `select id, processing, width, checksum from public.files where id = any($1::uuid[])`,

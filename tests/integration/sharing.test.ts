@@ -6,7 +6,7 @@ import { seedAccounts, seedCollections } from '../helpers/seed.ts';
 import { readZip } from '../helpers/zip.ts';
 
 /**
- * What anonymous visitors of shared links may read (issue 17): one published file or one public collection
+ * What anonymous visitors of shared links may read: one published file or one public collection
  * by id, through get_public_file/get_public_collection and the public-media function, and nothing else.
  * Also the collections' file count kept by triggers, and that clients cannot write it.
  */
@@ -167,9 +167,9 @@ describe('anonymous visitors', () => {
       expect((await fetch(mediaUrl(hidden.id, query), { redirect: 'manual' })).status).toBe(404);
     }
     const direct = await anon.storage.from('media').download(`${hidden.id}/foto.jpg`);
-    expect(direct.error).not.toBeNull();
+    expect(direct.error).toMatchObject({ message: 'Object not found' });
     const directPublished = await anon.storage.from('media').download(`${published.id}/foto.jpg`);
-    expect(directPublished.error).not.toBeNull();
+    expect(directPublished.error).toMatchObject({ message: 'Object not found' });
   });
 });
 

@@ -5,7 +5,7 @@ import { StorageClient } from '@supabase/storage-js';
 import { client, stackInfo } from '../helpers/clients.ts';
 
 /**
- * Storage answers as storage-api where storage-js's own suite looks (issue 34): a signed transformed image names
+ * Storage answers as storage-api where storage-js's own suite looks: a signed transformed image names
  * its transformation in `X-Transformations` in storage-api's order with imgproxy's resizing type; a request
  * with no key at all gets hosted Supabase's gateway answer (401), which `supabase start` (no key-auth) does not
  * give — kept on purpose and listed in stack/README.md.

@@ -1,5 +1,5 @@
 /**
- * Unknown paths show a bare page with the text 'ERROR' (spec section 2). Inside the app shell there is a
+ * Unknown paths show a bare page with the text 'ERROR'. Inside the app shell there is a
  * <main> already, so only the top-level page brings its own landmark.
  */
 export function NotFoundRoute({ insideShell = false }: { insideShell?: boolean }) {

@@ -5,7 +5,7 @@ interface ConfirmDialogProps {
   /** The element that opens the dialog (a button). */
   trigger: ReactNode;
   title: string;
-  /** Spec section 5: '¿Seguro que deseas borrar … Esta acción no se puede deshacer.' */
+  /** '¿Seguro que deseas borrar … Esta acción no se puede deshacer.' */
   description: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -49,7 +49,7 @@ export function ConfirmDialog({
   );
 }
 
-/** The spec's deletion sentence for one named thing that is gone for good (it has no Papelera). */
+/** The product's deletion sentence for one named thing that is gone for good (it has no Papelera). */
 export const deleteQuestion = (what: string) => `¿Seguro que deseas borrar ${what}? Esta acción no se puede deshacer.`;
 
 /** Days a deleted file stays in the Papelera before the server purges it. */
@@ -57,7 +57,7 @@ export const TRASH_DAYS = 30;
 
 /**
  * Deleting files moves them to the Papelera, from which they can be restored: the question says what happens
- * instead of the spec's 'no se puede deshacer', which is kept for 'Borrar definitivamente'.
+ * instead of 'no se puede deshacer', which is kept for 'Borrar definitivamente'.
  */
 export const trashQuestion = (what: string, count = 1) =>
   `¿Seguro que deseas borrar ${what}? ${count === 1 ? 'Se moverá' : 'Se moverán'} a la Papelera durante ${TRASH_DAYS} días y se ${count === 1 ? 'podrá' : 'podrán'} restaurar desde allí.`;

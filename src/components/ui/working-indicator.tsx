@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from './spinner.tsx';
 
-/** Spec section 9: the working spinner stays up 1000 ms after the work ends, so quick actions do not flicker. */
+/** The working spinner stays up 1000 ms after the work ends, so quick actions do not flicker. */
 export const WORKING_HIDE_DELAY_MS = 1000;
 
 /**

@@ -1,7 +1,7 @@
-/** The video provider whose info the fetch step asks for; the spec's fetch route ends in `fetch-` + its name. */
+/** The video provider whose info the fetch step asks for; the fetch route ends in `fetch-` + its name. */
 export const VIDEO_PROVIDER = 'youtube';
 
-/** Every Academy route (spec section 2), relative to nothing: absolute paths for links and navigation. */
+/** Every Academy route, relative to nothing: absolute paths for links and navigation. */
 export const academyPaths = {
   videos: '/private/academy',
   fetchVideo: `/private/academy/fetch-${VIDEO_PROVIDER}`,

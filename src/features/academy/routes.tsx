@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { VIDEO_PROVIDER } from './paths.ts';
 
 /**
- * The Academy section's routes under /private (spec section 2); the app adds the admin guard. Every screen
+ * The Academy section's routes under /private; the app adds the admin guard. Every screen
  * loads on first visit, behind the tabs of the Academy layout.
  */
 export const academyRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 
-/** The Colecciones section's routes under /private (spec section 2); the app adds the admin guard. */
+/** The Colecciones section's routes under /private; the app adds the admin guard. */
 export const collectionsRoutes: RouteObject[] = [
   {
     path: 'collections',

@@ -5,7 +5,7 @@ const categoryForm = async () => ({
 });
 const tagForm = async () => ({ Component: (await import('./components/tag-form-screen.tsx')).TagFormScreen });
 
-/** The Etiquetas section's routes under /private (spec section 2); the app adds the admin guard. */
+/** The Etiquetas section's routes under /private; the app adds the admin guard. */
 export const tagsRoutes: RouteObject[] = [
   { path: 'tags', lazy: async () => ({ Component: (await import('./components/tags-screen.tsx')).TagsScreen }) },
   { path: 'tags/new-category', lazy: categoryForm },

@@ -1,4 +1,4 @@
-/** Routes of the Etiquetas section (spec section 2). */
+/** Routes of the Etiquetas section. */
 export const tagPaths = {
   list: '/private/tags',
   newCategory: '/private/tags/new-category',

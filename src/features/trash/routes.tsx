@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 
-/** The Papelera's route under /private (issue 21); the app adds the admin guard and the menu entry. */
+/** The Papelera's route under /private; the app adds the admin guard and the menu entry. */
 export const trashRoutes: RouteObject[] = [
   {
     path: 'trash',

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 
-/** The Usuarios section's routes under /private (spec section 2); the app adds the admin guard. */
+/** The Usuarios section's routes under /private; the app adds the admin guard. */
 export const usersRoutes: RouteObject[] = [
   { path: 'users', lazy: async () => ({ Component: (await import('./components/users-screen.tsx')).UsersScreen }) },
   {

@@ -1,4 +1,4 @@
-/** Routes of the Usuarios section (spec section 2). */
+/** Routes of the Usuarios section. */
 export const userPaths = {
   list: '/private/users',
   newUser: '/private/users/new-user',

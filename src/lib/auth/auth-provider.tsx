@@ -31,7 +31,7 @@ async function endSession(): Promise<void> {
 }
 
 /**
- * Who is signed in and with what role, from Supabase Auth and the staff table (spec section 4): after every
+ * Who is signed in and with what role, from Supabase Auth and the staff table: after every
  * sign-in the role is checked in the database and an account that may not use the site is signed out again,
  * before anything else is loaded.
  */
@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** Decides whether `session` may use the site. `initial`: the sign-in itself, where any doubt refuses. */
   const admit = useCallback(
     async (session: Session, initial: boolean) => {
-      // Second step first (issue 24): a verified factor and an aal1 session mean the code is still owed.
+      // Second step first: a verified factor and an aal1 session mean the code is still owed.
       const factorId = session.user.factors?.find((f) => f.status === 'verified' && f.factor_type === 'totp')?.id;
       const aal = factorId ? (await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data : null;
       if (sessionRef.current?.user.id !== session.user.id) return;

@@ -3,12 +3,12 @@ import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/auth-js';
 export const REQUIRED_FIELDS_MESSAGE = 'Todos los campos son obligatorios';
 
 /**
- * Why a signed-in account was turned away (spec section 4): a staff role that may not use this site, no staff
+ * Why a signed-in account was turned away: a staff role that may not use this site, no staff
  * role at all, or the role could not be read (the account is not let in on doubt).
  */
 export type LoginRefusal = 'NOT_ADMIN' | 'LOGIN_NOT_PERMITTED' | 'ROLE_CHECK_FAILED';
 
-// The spec's codes (NOT_ADMIN, LOGIN_NOT_PERMITTED) stay in the auth state; people read a sentence.
+// The error codes (NOT_ADMIN, LOGIN_NOT_PERMITTED) stay in the auth state; people read a sentence.
 export const refusalMessages: Record<LoginRefusal, string> = {
   NOT_ADMIN: 'Tu usuario no tiene permiso para entrar en la Mediateca.',
   LOGIN_NOT_PERMITTED: 'Tu usuario no tiene un rol con acceso a la Mediateca.',

@@ -30,5 +30,5 @@ export const collectionsQuery = queryOptions({
   queryFn: ({ signal }) => getCollections(signal),
 });
 
-/** What every private screen needs before routing is released (spec section 2). */
+/** What every private screen needs before routing is released. */
 export const catalogueQueries = [tagCategoriesQuery, tagsQuery, collectionsQuery];

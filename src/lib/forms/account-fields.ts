@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REQUIRED_FIELDS_MESSAGE } from '../auth/messages.ts';
 
 /**
- * The rules of a staff account's e-mail and password, with the spec's messages: one definition for the forms
+ * The rules of a staff account's e-mail and password, with their Spanish messages: one definition for the forms
  * that create an account (Usuarios) and the ones its owner uses (Mi cuenta, password recovery). Auth itself
  * checks them again on the server.
  */

@@ -1,6 +1,6 @@
 import sanitize from 'sanitize-filename';
 
-/** Largest single file the product accepts (spec section 9: 1 GB, decimal). */
+/** Largest single file the product accepts (1 GB, decimal). */
 export const MAX_UPLOAD_BYTES = 1_000_000_000;
 export const FILE_TOO_LARGE_MESSAGE = 'No se pueden subir archivos más grandes de 1GB';
 
@@ -25,7 +25,7 @@ function cutToBytes(text: string, maxBytes: number): string {
 }
 
 /**
- * Spec section 5: / ? < > \ : * | " , and control characters, names made only of dots, reserved device
+ * / ? < > \ : * | " , and control characters, names made only of dots, reserved device
  * names and trailing dots or spaces are replaced; the result is cut to 255 bytes of UTF-8 without
  * splitting a character. `sanitize-filename` implements every rule but the comma, which we replace first.
  * The cut is ours and comes off the base name, so the extension survives: a 300-byte 'x…x.jpg' stays a

@@ -3,7 +3,7 @@ import { FILE_TOO_LARGE_MESSAGE, isTooLargeToUpload } from './file-name.ts';
 import { createUploader, uploadedObjectPath } from './uploader.ts';
 
 /**
- * 'Subir nuevo archivo' (spec section 3): the new bytes go to a new object under the same file id, then
+ * 'Subir nuevo archivo': the new bytes go to a new object under the same file id, then
  * only size, original file name, file name, processing and uploader change on the record. The database
  * takes the uploader and size from the session and the stored object, and in the same transaction queues
  * post-processing of the new object and the trash move of the previous one; the server does both.

@@ -8,7 +8,7 @@ export type MediaUppy = Uppy<UploadMeta, Record<string, never>>;
 export type MediaUppyFile = UppyFile<UploadMeta, Record<string, never>>;
 
 export interface UploaderOptions {
-  /** Folder of the stored object: the id of the file record the upload becomes (spec: {fileId}/{uploadId}.ext). */
+  /** Folder of the stored object: the id of the file record the upload becomes ({fileId}/{uploadId}.ext). */
   folderFor: () => string;
   /** Called with the (sanitized) name of each file refused for being over 1 GB; the file is not added. */
   onTooLarge?: (name: string) => void;
@@ -19,7 +19,7 @@ export interface UploaderOptions {
 /**
  * The one Uppy set-up for every upload in the app (the upload screen's Dashboard and the detail screen's
  * 'Subir nuevo archivo'): TUS to Supabase Storage in 6 MiB chunks, one file at a time, a fresh token per
- * request, resumable after a reload. Every file added gets the spec's sanitized name (shown and recorded)
+ * request, resumable after a reload. Every file added gets a sanitized name (shown and recorded)
  * and the object path it will be stored at; a file over 1 GB is refused before anything starts.
  */
 export function createUploader({ folderFor, onTooLarge, autoProceed = false, locale }: UploaderOptions): MediaUppy {
@@ -58,7 +58,7 @@ export function createUploader({ folderFor, onTooLarge, autoProceed = false, loc
   return uppy;
 }
 
-/** Uploaded and recorded without error: what the spec colours green. */
+/** Uploaded and recorded without error: what the list colours green. */
 export function isFinished(file: MediaUppyFile): boolean {
   return Boolean(file.progress.uploadComplete && !file.progress.postprocess && !file.error);
 }

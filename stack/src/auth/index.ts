@@ -23,7 +23,7 @@ import { adminFactorRoutes } from './routes/admin-factors.ts';
 import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.ts';
 
 /**
- * The GoTrue API that supabase-js uses (LOCAL_STACK_CONTRACT.md section 2): password and refresh-token
+ * The GoTrue API that supabase-js uses: password and refresh-token
  * grants with rotation, the e-mail flows (recovery, magic link/OTP, invite, generate_link, reauthenticate,
  * verify), TOTP multi-factor (/factors, admin factors), the user endpoints, logout scopes, settings, and the admin users API. Users, identities, sessions
  * and refresh tokens are real rows in the `auth` schema, so triggers and foreign keys on auth.users behave

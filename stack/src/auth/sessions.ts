@@ -87,7 +87,7 @@ export async function insertRefreshToken(db: PoolClient, session: SessionRow, pa
   return token;
 }
 
-/** Access-token claims exactly as GoTrue issues them (LOCAL_STACK_CONTRACT.md 2.4). */
+/** Access-token claims exactly as GoTrue issues them. */
 export async function accessToken(
   user: UserRow,
   session: SessionRow,

@@ -162,7 +162,7 @@ async function identitiesOf(db: Queryable, userIds: string[]): Promise<Map<strin
   return byUser;
 }
 
-/** The User object GoTrue returns (LOCAL_STACK_CONTRACT.md 2.3): optional keys are absent when null. */
+/** The User object GoTrue returns: optional keys are absent when null. */
 function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
   const json: Record<string, unknown> = {
     id: user.id,

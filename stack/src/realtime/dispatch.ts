@@ -1,27 +1,18 @@
 import { evaluateAccess, identityKey, type AccessVerdict, type Identity } from './access.ts';
 import type { CapturedChange } from './changes.ts';
 import { matchesFilter } from './filters.ts';
-import type { PresenceDiff } from './presence.ts';
 import { encodeBroadcast, encodeWithPayloadJson, type UserBroadcast, type Vsn } from './protocol.ts';
 import type { Channel, Client, Sessions } from './session.ts';
 
 /**
- * Fan-out to the joined channels: presence diffs, broadcasts (from sockets, the REST API and the database)
- * and postgres_changes, each change checked against each subscriber's privileges and RLS in Postgres
+ * Fan-out to the joined channels: broadcasts (from sockets, the REST API and the database) and
+ * postgres_changes, each change checked against each subscriber's privileges and RLS in Postgres
  * (access.ts) before delivery. A frame is encoded once per protocol version (or per role for changes).
+ * Presence diffs are sent by Sessions itself (session.ts), which this module only reads.
  */
 
 /** Realtime's max_record_bytes: bigger changes are sent without their values over 64 bytes. */
 const MAX_RECORD_BYTES = 1024 * 1024;
-
-export function fanOutPresence(sessions: Sessions, topic: string, diff: PresenceDiff | null): void {
-  if (!diff) return;
-  const payloadJson = JSON.stringify(diff);
-  for (const other of sessions.clients) {
-    if (!other.channels.get(topic)?.policies.read.presence) continue;
-    sessions.sendRaw(other, encodeWithPayloadJson(other.vsn, null, null, topic, 'presence_diff', payloadJson));
-  }
-}
 
 /**
  * A broadcast reaches every channel of its topic that may read broadcasts; a private and a public channel of

@@ -1,6 +1,6 @@
 import type { RawData } from 'ws';
 import { canWrite, readPolicies, type Extension } from './authorization.ts';
-import { fanOutPresence, relayBroadcast } from './dispatch.ts';
+import { relayBroadcast } from './dispatch.ts';
 import { join } from './join.ts';
 import { decodeBinary, decodeText, type Message, type UserBroadcast } from './protocol.ts';
 import { tokenProblem, type Channel, type Client, type Sessions } from './session.ts';
@@ -60,9 +60,9 @@ async function onPresence(sessions: Sessions, client: Client, channel: Channel, 
       return;
     }
     const diff = sessions.presence.track(topic, channel, channel.presenceKey, meta as Record<string, unknown>);
-    fanOutPresence(sessions, topic, diff);
+    sessions.fanOutPresence(topic, diff);
   } else if (presenceEvent === 'untrack') {
-    fanOutPresence(sessions, topic, sessions.presence.untrack(topic, channel));
+    sessions.fanOutPresence(topic, sessions.presence.untrack(topic, channel));
   } else {
     sessions.reply(client, request, 'error', {});
     return;

@@ -10,7 +10,7 @@ import { restApi } from './rest.ts';
 import { connectionProblem, Sessions, type Client } from './session.ts';
 
 /**
- * Supabase Realtime at /realtime/v1 (LOCAL_STACK_CONTRACT.md section 6) for @supabase/realtime-js as
+ * Supabase Realtime at /realtime/v1 for @supabase/realtime-js as
  * shipped in supabase-js 2.x: Phoenix channels over WebSocket (serializer 2.0.0 arrays and binary
  * broadcasts, 1.0.0 objects), postgres_changes with each change checked against each subscriber's
  * privileges and RLS in Postgres (access.ts) before delivery, broadcast between clients (WebSocket and

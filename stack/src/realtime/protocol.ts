@@ -1,5 +1,5 @@
 /**
- * Phoenix channel framing as realtime-js speaks it (LOCAL_STACK_CONTRACT.md 6.2): serializer 2.0.0 sends
+ * Phoenix channel framing as realtime-js speaks it: serializer 2.0.0 sends
  * text frames `[join_ref, ref, topic, event, payload]` and user broadcasts as binary frames; 1.0.0 sends
  * JSON objects. Decoding never throws: a frame that is not understood yields null.
  */

@@ -4,10 +4,9 @@ import { isExpiredError, verifyJwt, type Claims, type JwtKeys } from '../jwt.ts'
 import type { Identity } from './access.ts';
 import type { CapturedChange } from './changes.ts';
 import type { Extension } from './authorization.ts';
-import { fanOutPresence } from './dispatch.ts';
 import type { Filter } from './filters.ts';
-import { PresenceRegistry } from './presence.ts';
-import { encode, type Message, type Vsn } from './protocol.ts';
+import { PresenceRegistry, type PresenceDiff } from './presence.ts';
+import { encode, encodeWithPayloadJson, type Message, type Vsn } from './protocol.ts';
 
 /**
  * The connected sockets and their joined channels: what each channel was granted, how to send to a socket
@@ -131,11 +130,21 @@ export class Sessions {
     });
   }
 
+  /** A presence change reaches every channel of its topic that may read presence. */
+  fanOutPresence(topic: string, diff: PresenceDiff | null): void {
+    if (!diff) return;
+    const payloadJson = JSON.stringify(diff);
+    for (const other of this.clients) {
+      if (!other.channels.get(topic)?.policies.read.presence) continue;
+      this.sendRaw(other, encodeWithPayloadJson(other.vsn, null, null, topic, 'presence_diff', payloadJson));
+    }
+  }
+
   /** The channel is gone from its socket (left, replaced by a new join, ended): its presence leaves too. */
   forgetChannel(client: Client, channel: Channel): void {
     clearTimeout(channel.expiryTimer);
     if (client.channels.get(channel.topic) === channel) client.channels.delete(channel.topic);
-    fanOutPresence(this, channel.topic, this.presence.untrack(channel.topic, channel));
+    this.fanOutPresence(channel.topic, this.presence.untrack(channel.topic, channel));
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
  * Storage API errors as supabase/storage returns them: HTTP 400 for every client error, with the semantic
- * status in `statusCode` (LOCAL_STACK_CONTRACT.md 4.3); 5xx keep their HTTP status.
+ * status in `statusCode`; 5xx keep their HTTP status.
  */
 export class StorageError extends Error {
   constructor(

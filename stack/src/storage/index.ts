@@ -33,8 +33,8 @@ import { deleteObject } from './routes/delete-object.ts';
 import { renderImage } from './routes/render-image.ts';
 
 /**
- * The Storage API that @supabase/storage-js and TUS clients use (LOCAL_STACK_CONTRACT.md sections 4 and
- * 5). Every object and bucket statement runs as the caller, so policies written for Supabase decide;
+ * The Storage API that @supabase/storage-js and TUS clients use
+ * Every object and bucket statement runs as the caller, so policies written for Supabase decide;
  * bytes live in an immutable per-version blob store and become visible only with their row.
  * One route per file under routes/.
  */

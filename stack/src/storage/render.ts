@@ -10,8 +10,8 @@ import { errors, StorageError } from './errors.ts';
 import type { ObjectRow } from './objects.ts';
 
 /**
- * Storage image transformations (`/render/image/...`) with sharp, mapped from imgproxy as Supabase uses it
- * (LOCAL_STACK_CONTRACT.md 4.4): cover crops to fill, contain fits inside without padding, fill ignores
+ * Storage image transformations (`/render/image/...`) with sharp, mapped from imgproxy as Supabase uses it:
+ * cover crops to fill, contain fits inside without padding, fill ignores
  * the aspect ratio. Results are cached on disk keyed by object version, parameters and output format, so a
  * thumbnail is computed once per version.
  */

@@ -13,7 +13,7 @@ import { syncFile } from './blobs.ts';
  *
  * - Each chunk starts its way to disk as soon as it is in, in the background, instead of leaving a whole
  *   upload in the page cache for the final fsync: the last PATCH of a 1 GiB upload then syncs one chunk's
- *   worth of pages, not a gigabyte of them (issue 22: it took 0.3–0.7 s). The bytes are durable at the same
+ *   worth of pages, not a gigabyte of them (it took 0.3–0.7 s). The bytes are durable at the same
  *   moment as before: the final 204 still waits for `flushed()` and for BlobStore.adopt's own fsync. At most
  *   one flush per upload runs at a time; chunks that land meanwhile are covered by one more flush after it.
  * - `writeRequest` writes a request's body straight into the file (see tus-request-body.ts).

@@ -7,7 +7,7 @@ import type { TusFileStore } from './tus-file-store.ts';
  * `Readable.toWeb`, which copies every chunk) and turns that back into a Node stream (`Readable.fromWeb`)
  * through a PassThrough and a StreamLimiter, before the file store's own Transform and WriteStream: five
  * stream hops and a copy for every 64 KiB received: 1.46× the raw PUT's CPU per GiB, and with the client
- * and the stack sharing two cores, a 1 GiB upload at 0.73–0.79× a raw PUT on a busy machine (issue 33;
+ * and the stack sharing two cores, a 1 GiB upload at 0.73–0.79× a raw PUT on a busy machine (now
  * 1.13× the CPU and over 1× the PUT now). The PATCH and POST handlers here are @tus/server's own,
  * subclassed: the header checks, the lock, offsets, expiry, the size limit and our hooks all stay theirs.
  * Only the bytes' way changes: the Node request is written straight to the file.

@@ -1,4 +1,4 @@
-// The first page of a PDF as a JPEG picture, for the grid, the detail page and the Papelera (issue 32).
+// The first page of a PDF as a JPEG picture, for the grid, the detail page and the Papelera.
 // PDFium (Chrome's PDF engine) compiled to WebAssembly (@hyzyla/pdfium, MIT; PDFium itself BSD/Apache) and a
 // pure-JS JPEG encoder (jpeg-js, BSD-3-Clause): no native addon, so it runs in Deno and on hosted Supabase's
 // edge runtime alike. The WebAssembly binary is taken from the package's base64 module rather than read from

@@ -1,4 +1,4 @@
-/** The six thumbnail sizes of the spec (section 3), rendered by Storage image transformations. */
+/** The six thumbnail sizes the library serves, rendered by Storage image transformations. */
 export const THUMBNAIL_SIZES = [
   [200, 150],
   [300, 225],

@@ -1,4 +1,4 @@
-// Staff accounts (spec: getUsers, createUser, deleteUser, updatePassword; invite, issue 24), for ADMINs only. The caller's
+// Staff accounts (list, create, delete, set a password, invite), for ADMINs only. The caller's
 // role is checked in the database; the account work then runs with the service role through the Auth
 // admin API, and the role row is kept in step with the account.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Video info for the academy (spec: the video-URL form): takes a pasted URL, finds the video id and asks
+// Video info for the academy (the video-URL form): takes a pasted URL, finds the video id and asks
 // the provider's `videos` endpoint for its title and thumbnail. The API key and the provider's base URL are
 // secrets of this function, never sent to the browser.
 import { HttpError, json, readJson, serve } from '../_shared/http.ts';

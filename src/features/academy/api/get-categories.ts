@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { academyKeys } from './keys.ts';
 
-/** Academy categories sorted by nameEs (spec section 9). */
+/** Academy categories sorted by nameEs. */
 export async function getCategories(signal?: AbortSignal) {
   const { data, error } = await supabase.from('academy_categories').select('*').order('name_es').abortSignal(signal!);
   if (error) throw error;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { academyKeys } from './keys.ts';
 
-/** Videos newest first (spec section 9) with their like totals and category ids. */
+/** Videos newest first with their like totals and category ids. */
 export async function getVideos(signal?: AbortSignal) {
   const { data, error } = await supabase
     .from('academy_videos')

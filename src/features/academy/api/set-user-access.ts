@@ -3,7 +3,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import { notify } from '../../../lib/notify.ts';
 import { academyKeys } from './keys.ts';
 
-/** Replaces the member's private-category access in one transaction (spec: updateAcademyUserAllowedCategories). */
+/** Replaces the member's private-category access in one transaction. */
 export async function setUserAccess(userId: string, categoryIds: string[]) {
   const { error } = await supabase.rpc('set_academy_user_categories', {
     p_user_id: userId,

@@ -19,7 +19,7 @@ const TABS = [
 ] as const;
 
 /**
- * The Academy's tabs (spec: Videos, Categorias, Usuarios). Each tab is a route, so they are links marked
+ * The Academy's tabs (Videos, Categorias, Usuarios). Each tab is a route, so they are links marked
  * with aria-current rather than an ARIA tablist: the browser's back button and shared URLs keep working.
  */
 export function AcademyLayout() {

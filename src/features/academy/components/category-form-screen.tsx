@@ -74,7 +74,7 @@ interface CategoryFormFieldsProps {
 function CategoryFormFields({ defaultValues, onSubmit, pending, submitLabel }: CategoryFormFieldsProps) {
   const form = useSchemaForm(categorySchema, { defaultValues });
   const { errors } = form.formState;
-  // One message for the form, as the spec shows it: 'Todos los campos son obligatorios'.
+  // One message for the form, as the product words it: 'Todos los campos son obligatorios'.
   const error = errors.nameEs?.message ?? errors.nameEn?.message;
   return (
     <form className="academy-form" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>

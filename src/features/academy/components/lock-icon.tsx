@@ -1,4 +1,4 @@
-/** The spec's lock next to a private category's name; the text alternative says what it means. */
+/** The lock next to a private category's name; the text alternative says what it means. */
 export function LockIcon() {
   return (
     <svg className="academy-lock" role="img" viewBox="0 0 16 16" width="16" height="16" aria-label="Privada">

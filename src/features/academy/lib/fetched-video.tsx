@@ -10,7 +10,7 @@ interface FetchedVideoStore {
 const FetchedVideoContext = createContext<FetchedVideoStore | null>(null);
 
 /**
- * Carries the fetch step's result to the new-video form (spec: new-video redirects to the fetch route when no
+ * Carries the fetch step's result to the new-video form (new-video redirects to the fetch route when no
  * video info was fetched; the info is cleared after the video is created). It lives in the Academy layout,
  * so it survives moving between the two routes and disappears when the admin leaves the Academy.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The spec's Spanish messages (sections 5 and 8). */
+/** The Spanish messages people read under the Academy forms' fields. */
 export const REQUIRED = 'Todos los campos son obligatorios';
 const maxLength = (n: number) => `El campo no debe ser mayor a ${n} caracteres.`;
 

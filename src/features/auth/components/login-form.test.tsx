@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginForm } from './login-form.tsx';
 
-/** The sign-in form on Supabase Auth UI: the spec's behaviours, as a person sees them. */
+/** The sign-in form on Supabase Auth UI: the product's sign-in behaviours, as a person sees them. */
 describe('LoginForm', () => {
   it('shows Auth UI with the Spanish labels and no sign-up, magic-link or password-reset links', async () => {
     render(<LoginForm onSignIn={vi.fn()} />);

@@ -24,8 +24,8 @@ const SignInView = memo(function SignInView({ client }: { client: ReturnType<typ
 });
 
 /**
- * Sign-in with Supabase Auth UI (issue 19): Auth UI draws the fields and the button (disabled, 'Entrando…',
- * while signing in); the spec's rules stay ours: every field required, and the reason a sign-in failed or
+ * Sign-in with Supabase Auth UI: Auth UI draws the fields and the button (disabled, 'Entrando…',
+ * while signing in); the product's rules stay ours: every field required, and the reason a sign-in failed or
  * an account was turned away said in Spanish under the form, announced to screen readers.
  */
 export function SupabaseSignIn({ onSignIn, externalError }: LoginFormProps) {

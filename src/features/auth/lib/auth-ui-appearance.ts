@@ -37,7 +37,7 @@ export const authAppearance = {
   },
 };
 
-/** The spec's sign-in words (section 2 "Login"); the other views are never shown. */
+/** The product's Spanish sign-in words; the other views are never shown. */
 export const authLocalization: { variables: I18nVariables } = {
   variables: {
     sign_in: {

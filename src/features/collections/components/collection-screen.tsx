@@ -17,7 +17,7 @@ import { PublicLink } from './public-link.tsx';
 import { PublicToggle } from './public-toggle.tsx';
 import '../collections.css';
 
-/** /private/collection/{id} (spec section 5): rename, public toggle and link, its files with Quitar, Borrar. */
+/** /private/collection/{id}: rename, public toggle and link, its files with Quitar, Borrar. */
 export function CollectionScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

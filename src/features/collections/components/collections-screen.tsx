@@ -16,7 +16,7 @@ import { PublicLink } from './public-link.tsx';
 import { PublicToggle } from './public-toggle.tsx';
 import '../collections.css';
 
-/** /private/collections (spec section 5): create by name; each row with its count, link, public flag, Borrar. */
+/** /private/collections: create by name; each row with its count, link, public flag, Borrar. */
 export function CollectionsScreen() {
   const collections = useQuery(collectionListQueryOptions());
   const [search, setSearch] = useState('');

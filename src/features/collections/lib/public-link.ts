@@ -1,4 +1,4 @@
 import { deployment } from '../../../config/deployment.ts';
 
-/** Spec: a collection's public URL is the admin domain plus collection/{id}. */
+/** A collection's public URL is the admin domain plus collection/{id}. */
 export const publicCollectionUrl = (id: string) => `${deployment.domain.replace(/\/$/, '')}/collection/${id}`;

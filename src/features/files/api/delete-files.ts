@@ -13,7 +13,7 @@ export async function deleteFiles(selection: FileSelection): Promise<number> {
   return data;
 }
 
-/** Borrar, for one file or a selection; a processing file refuses the whole call (spec section 5). */
+/** Borrar, for one file or a selection; a processing file refuses the whole call. */
 export function useDeleteFiles() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import type { Database } from '../../../types/database.ts';
 
-/** The sorts of the files screen (spec section 9): the values of the database's enum public.file_sort. */
+/** The sorts of the files screen: the values of the database's enum public.file_sort. */
 export const SORTS = [
   { value: 'uploadedOn_desc', label: 'Más recientes primero' },
   { value: 'uploadedOn_asc', label: 'Más antiguos primero' },

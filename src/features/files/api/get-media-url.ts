@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { storage } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
-import { fileKeys } from './keys.ts';
 
 /**
- * The spec's CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original; a document's
+ * The CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original; a document's
  * page in a card (`page`: portrait, as pages are, so it stays sharp at the card's height).
  */
 export type MediaVariant = 'thumbnail' | 'page' | 'preview' | 'large' | 'download';
@@ -43,10 +42,16 @@ export async function getMediaUrl(objectPath: string, variant: MediaVariant, dow
   return data.signedUrl;
 }
 
+/**
+ * Signed URLs are per object (a replaced file has a new object path), not per file, and live outside
+ * `fileKeys.all`: refreshing the files' data does not re-sign every thumbnail on the screen.
+ */
+const mediaUrlKey = (objectPath: string, variant: MediaVariant) => ['media-url', objectPath, variant] as const;
+
 /** Cached until a minute before the signature expires. */
 export const mediaUrlQuery = (objectPath: string, variant: MediaVariant, downloadName?: string) =>
   queryOptions({
-    queryKey: fileKeys.mediaUrl(objectPath, variant),
+    queryKey: mediaUrlKey(objectPath, variant),
     queryFn: () => getMediaUrl(objectPath, variant, downloadName),
     staleTime: (SIGNED_FOR_SECONDS - 60) * 1000,
     gcTime: (SIGNED_FOR_SECONDS - 60) * 1000,

@@ -1,6 +1,5 @@
-import type { FileFilters } from './search-files.ts';
+import type { FileFilters } from './file-filters.ts';
 import type { FileSelection } from './selection.ts';
-import type { MediaVariant } from './get-media-url.ts';
 
 /** Every files query key, generic → specific: invalidating `fileKeys.all` refreshes them all. */
 export const fileKeys = {
@@ -16,6 +15,4 @@ export const fileKeys = {
   jobs: (id: string) => [...fileKeys.all, 'jobs', id] as const,
   selections: () => [...fileKeys.all, 'selection'] as const,
   selection: (selection: FileSelection) => [...fileKeys.selections(), selection] as const,
-  /** Signed URLs are per object (a replaced file has a new object path), not per file. */
-  mediaUrl: (objectPath: string, variant: MediaVariant) => ['media-url', objectPath, variant] as const,
 };

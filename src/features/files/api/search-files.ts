@@ -18,7 +18,7 @@ export interface PageCursor {
   id: string;
 }
 
-/** Spec section 9: 100 first, then 50 more each time the user nears the end of what is loaded. */
+/** 100 first, then 50 more each time the user nears the end of what is loaded. */
 export const FIRST_PAGE = 100;
 export const NEXT_PAGE = 50;
 

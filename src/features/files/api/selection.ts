@@ -1,4 +1,4 @@
-import type { FileFilters } from './search-files.ts';
+import type { FileFilters } from './file-filters.ts';
 
 /** Either explicit ids or "every file the filters match", which the database expands itself. */
 export type FileSelection = { kind: 'ids'; ids: string[] } | { kind: 'filtered'; filters: FileFilters };

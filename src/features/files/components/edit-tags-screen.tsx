@@ -7,7 +7,7 @@ import { TagPicker } from './tag-picker.tsx';
 import { paths } from '../../../config/paths.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
-/** Bulk tag edit (spec section 2): sets the tags of every selected file, replacing what they had. */
+/** Bulk tag edit: sets the tags of every selected file, replacing what they had. */
 export function EditTagsScreen() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 
 /**
- * File detail and edit (spec section 2 "File detail"): the file on the left (preview, facts, actions), its
+ * File detail and edit: the file on the left (preview, facts, actions), its
  * texts and tags on the right with a sticky Guardar; one column on a phone.
  */
 export function FileDetailScreen() {

@@ -63,7 +63,7 @@ describe("FileEditForm marks what is 'Sin traducir'", () => {
     renderAs(<FileEditForm file={{ ...file, name_en: 'Piscina principal' } as FileDetail} />, { role: 'UPLOADER' });
     expect(await screen.findByText('Falta la traducción al inglés del título.')).toBeTruthy();
     const english = screen.getByLabelText('Título (inglés)') as HTMLInputElement;
-    // Issue 32.5: empty, with the Spanish title as a placeholder, rather than prefilled and flagged as missing.
+    // Empty, with the Spanish title as a placeholder, rather than prefilled and flagged as missing.
     expect(english.value).toBe('');
     expect(english.placeholder).toBe('Piscina principal');
     await userEvent.type(english, 'Main pool');

@@ -28,9 +28,9 @@ interface Conflict {
 }
 
 /**
- * The file's texts, options, tags and collections (spec section 2). The saved file is the form's starting
+ * The file's texts, options, tags and collections. The saved file is the form's starting
  * point and its version: a save made after someone else's is refused by the database and both versions are
- * shown (issue 25). While the user is editing, other people's changes never overwrite the form.
+ * shown. While the user is editing, other people's changes never overwrite the form.
  */
 export function FileEditForm({ file }: { file: FileDetail }) {
   const isAdmin = useIsAdmin();
@@ -42,7 +42,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
   const form = useSchemaForm(fileFormSchema, { mode: 'onChange', delayError: 100, defaultValues: base.values });
   const { reset, formState, getValues } = form;
   const errors = formState.errors;
-  // 'Sin traducir' (issue 21): the English title still the Spanish one, or a description not yet translated.
+  // 'Sin traducir': the English title still the Spanish one, or a description not yet translated.
   const [nameEs, nameEn, descriptionEs, descriptionEn] = useWatch({
     control: form.control,
     name: ['name_es', 'name_en', 'description_es', 'description_en'],

@@ -4,16 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { collectionsQuery, tagsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
-import { CHOICE_KEYS, DEFAULT_SORT, FILE_FILTERS, SORTS, choiceLabel, type ChoiceKey } from '../api/file-filters.ts';
+import { CHOICE_KEYS, DEFAULT_SORT, FILE_FILTERS, SORTS, choiceLabel } from '../api/file-filters.ts';
 import type { FileFiltersState, FilterParam } from '../hooks/use-file-filters.ts';
 import { SearchBox } from './search-box.tsx';
+import type { ChipId } from './filter-menus.tsx';
 
 // The menus, the tag search and the phone's sheet (Radix and cmdk) load after the first page is shown, or on
 // the first click on a chip: the bar paints with the grid as plain buttons.
 export const filterMenusModule = onDemand(() => import('./filter-menus.tsx'));
-
-/** The chip of one filter: what opens its menu. */
-export type ChipId = ChoiceKey | 'tagId' | 'collectionId' | 'sort' | 'sheet';
 
 const shownChoices = CHOICE_KEYS.filter((key) => {
   const definition = FILE_FILTERS[key];
@@ -49,7 +47,7 @@ function PlainChip({
 }
 
 /**
- * The files screen's filters (spec section 2), all kept in the URL: the search field, one chip per filter
+ * The files screen's filters, all kept in the URL: the search field, one chip per filter
  * (its menu on click; a set filter reads 'Tipo: Imágenes' with an × to remove it), the order, and 'Quitar
  * filtros' while anything is set. Below 768 px the chips of unset filters fold into one 'Filtros' button that
  * opens a bottom sheet, so the photos start right under the search field.

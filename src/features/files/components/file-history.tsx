@@ -4,7 +4,7 @@ import { describeHistory } from '../lib/describe-history.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 
-/** Historial: who changed what and when, newest first, as the database recorded it (issue 21). */
+/** Historial: who changed what and when, newest first, as the database recorded it. */
 export function FileHistory({ fileId }: { fileId: string }) {
   const history = useQuery(fileHistoryQuery(fileId));
   return (

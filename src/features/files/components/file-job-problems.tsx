@@ -43,8 +43,8 @@ function JobProblem({ fileId, job }: { fileId: string; job: FileJob }) {
 }
 
 /**
- * Admins see when the server's work on this file went wrong, with 'Reintentar' once the attempts are used up
- * (issue 15): a file that stays 'Procesando' is never a mystery.
+ * Admins see when the server's work on this file went wrong, with 'Reintentar' once the attempts are used up:
+ * a file that stays 'Procesando' is never a mystery.
  */
 export function FileJobProblems({ fileId }: { fileId: string }) {
   const jobs = useQuery(fileJobsQuery(fileId));

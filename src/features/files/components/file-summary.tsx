@@ -21,7 +21,7 @@ import { ShareLinkDialog } from '../../../components/share-link/share-link-dialo
 const COPY_CONFIRMATION_MS = 1000;
 const DELETE_PROCESSING_AFTER_MS = 60 * 60 * 1000;
 
-/** The file itself: preview, facts, sharing link and the actions on it (spec section 2 "File detail"). */
+/** The file itself: preview, facts, sharing link and the actions on it. */
 export function FileSummary({ file }: { file: FileDetail }) {
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
   const preview = useQuery({ ...mediaUrlQuery(picture ?? '', 'preview'), enabled: picture !== null });
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const [copied, setCopied] = useState(false);
-  // When the screen was opened: a processing upload older than an hour may be deleted (spec section 4).
+  // When the screen was opened: a processing upload older than an hour may be deleted.
   const [openedAt] = useState(() => Date.now());
   const publish = usePublishFiles();
   const remove = useDeleteFiles();

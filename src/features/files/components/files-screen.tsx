@@ -22,7 +22,7 @@ import { onDemand } from '../../../lib/on-demand.ts';
 const selectionBarModule = onDemand(() => import('./selection-bar.tsx'));
 const lightboxModule = onDemand(() => import('./lightbox.tsx'));
 
-/** The files screen (spec section 2): the filtered count, the filters, the selection and the grid. */
+/** The files screen: the filtered count, the filters, the selection and the grid. */
 export function FilesScreen() {
   const isAdmin = useIsAdmin();
   const fileFilters = useFileFilters();

@@ -3,12 +3,14 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
-import { CHOICE_KEYS, DEFAULT_SORT, FILE_FILTERS, SORTS, choiceOptions } from '../api/file-filters.ts';
+import { CHOICE_KEYS, DEFAULT_SORT, FILE_FILTERS, SORTS, choiceOptions, type ChoiceKey } from '../api/file-filters.ts';
 import type { FileFiltersState, FilterParam } from '../hooks/use-file-filters.ts';
-import type { ChipId } from './file-filters-bar.tsx';
 import { TagCommand } from './tag-command.tsx';
 
 export { FiltersSheet } from './filters-sheet.tsx';
+
+/** The chip of one filter on the bar: what opens its menu. */
+export type ChipId = ChoiceKey | 'tagId' | 'collectionId' | 'sort' | 'sheet';
 
 interface Option {
   value: string;

@@ -20,7 +20,7 @@ interface LightboxProps {
 }
 
 /**
- * The large preview of an image (the spec's 2048x1536 size), or of a PDF's first page, over the page: ← and
+ * The large preview of an image (the 2048x1536 size), or of a PDF's first page, over the page: ← and
  * → go to the previous and next file of the list that has a picture, Esc closes and returns focus to where it
  * was (Radix Dialog).
  */

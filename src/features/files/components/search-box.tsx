@@ -4,7 +4,7 @@ export const SEARCH_DEBOUNCE_MS = 750;
 export const SEARCH_MIN_LENGTH = 3;
 
 /**
- * Spec section 5: a search applies when the box is empty or holds at least 3 characters, 750 ms after the
+ * A search applies when the box is empty or holds at least 3 characters, 750 ms after the
  * last keystroke. It reports only a real change of the applied text: re-rendering the screen must never
  * re-arm the timer (that loop used to replace the URL every 750 ms and throw the page back to the top).
  */

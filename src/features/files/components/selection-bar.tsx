@@ -23,7 +23,7 @@ const deleteKeyIsElsewhere = (event: KeyboardEvent) =>
   Boolean(document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]'));
 
 /**
- * The bar shown while files are selected (spec section 2), sticky at the top of the window and one row at
+ * The bar shown while files are selected, sticky at the top of the window and one row at
  * any width, like a photo app's: × and the count, then the actions. On a wide screen every action is a
  * button; on a phone 'Editar tags' stays a button and the rest are in the 'Más acciones' menu. The Delete
  * key asks to delete the selection (admins).

@@ -5,7 +5,7 @@ import { tagsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { TagCommand } from './tag-command.tsx';
 
 /**
- * The tags of one file or a selection (spec section 2): the chosen ones as chips with an × each, and
+ * The tags of one file or a selection: the chosen ones as chips with an × each, and
  * 'Añadir etiquetas' opening a searchable list grouped by category (cmdk in a Radix popover) where a click or
  * Enter ticks or unticks a tag, instead of a wall of checkboxes.
  */

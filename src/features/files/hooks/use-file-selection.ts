@@ -9,7 +9,7 @@ interface Picked {
 }
 
 /**
- * The selection belongs to one filtered list (spec section 4): when filters or sort change it is gone.
+ * The selection belongs to one filtered list: when filters or sort change it is gone.
  * 'Seleccionar todos' selects the filter itself, so the database expands it, never the browser.
  */
 export function useFileSelection(filters: FileFilters, sort: string, loadedIds: readonly string[]) {

@@ -5,7 +5,7 @@ import { operationsKeys } from './keys.ts';
 import { messageToStored } from './popup-message.ts';
 import type { PopupValues } from './popup-schema.ts';
 
-/** Spec: updateOperationsPopup({ title, message, active }); the message is stored escaped, with <br>. */
+/** Saves the popup's title, message and active flag; the message is stored escaped, with <br>. */
 export async function updateOperationsPopup({ title, message, active }: PopupValues) {
   const { data, error } = await supabase
     .from('operations_popup')

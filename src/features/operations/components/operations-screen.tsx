@@ -12,10 +12,10 @@ import '../../../components/ui/admin-form.css';
 import '../operations.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
-/** Spec section 9: the form stays locked for 1 s after saving, so a double click cannot save twice. */
+/** The form stays locked for 1 s after saving, so a double click cannot save twice. */
 const LOCK_AFTER_SAVE_MS = 1000;
 
-/** Operaciones (spec section 2): the popup the hotel's operations staff see. */
+/** Operaciones: the popup the hotel's operations staff see. */
 export function OperationsScreen() {
   const popup = useOperationsPopup();
   return (

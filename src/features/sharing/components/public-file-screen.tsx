@@ -14,7 +14,7 @@ interface FromCollection {
   fromCollection?: { id: string; name: string };
 }
 
-/** /file/{id}: a published file for anyone with the link (spec section 3, sharing URL). */
+/** /file/{id}: a published file for anyone with the link. */
 export function PublicFileScreen() {
   const { id = '' } = useParams();
   const [language, setLanguage] = useLanguage();

@@ -6,7 +6,7 @@ import { tagAdminKeys } from './keys.ts';
 
 /**
  * One DELETE: the foreign keys cascade to the category's tags and their file links inside the same
- * statement, so the category never disappears with half of its tags left (spec section 7).
+ * statement, so the category never disappears with half of its tags left.
  */
 export async function deleteCategory(id: string): Promise<void> {
   const { error } = await supabase.from('tag_categories').delete().eq('id', id);

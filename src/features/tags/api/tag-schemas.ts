@@ -5,7 +5,7 @@ export const tooLong = (max: number) => `El campo no debe ser mayor a ${max} car
 
 const bilingualName = z.string().trim().min(1, REQUIRED_FIELDS).max(200, tooLong(200));
 
-/** Spec section 5: a tag category needs nameEs and nameEn; the database allows 200 characters each. */
+/** A tag category needs nameEs and nameEn; the database allows 200 characters each. */
 export const categorySchema = z.object({
   name_es: bilingualName,
   name_en: bilingualName,
@@ -14,7 +14,7 @@ export const categorySchema = z.object({
 });
 export type CategoryValues = z.infer<typeof categorySchema>;
 
-/** Spec section 5: a tag needs nameEs, nameEn and its category. */
+/** A tag needs nameEs, nameEn and its category. */
 export const tagSchema = z.object({
   name_es: bilingualName,
   name_en: bilingualName,

@@ -16,7 +16,7 @@ import { tagPaths } from '../tag-paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../tags.css';
 
-/** Etiquetas (spec section 2): categories with their tags and how many files carry each tag. */
+/** Etiquetas: categories with their tags and how many files carry each tag. */
 export function TagsScreen() {
   const categories = useTagCategories();
   const tags = useTags();

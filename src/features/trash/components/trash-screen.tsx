@@ -14,7 +14,7 @@ import { TrashedFileRow } from './trashed-file-row.tsx';
 import '../trash.css';
 
 /**
- * /private/trash, 'Papelera' (issue 21): files deleted in the last 30 days, newest first, with who deleted
+ * /private/trash, 'Papelera': files deleted in the last 30 days, newest first, with who deleted
  * them and when; 'Restaurar' and 'Borrar definitivamente' one by one or for a selection.
  */
 export function TrashScreen() {

@@ -5,7 +5,7 @@ import { uploadKeys } from './keys.ts';
 /**
  * What the server has found out about files this screen just uploaded: whether post-processing is done
  * and, once it has the checksum, which earlier file has the same bytes (`duplicate_of`, set by the
- * database; issue 21).
+ * database).
  */
 export async function getRecordedFiles(ids: readonly string[], signal?: AbortSignal) {
   const { data, error } = await supabase

@@ -9,7 +9,7 @@ export interface CompletedUpload {
 }
 
 /**
- * Writes the file record once its bytes have landed (spec section 3): names from the original file name,
+ * Writes the file record once its bytes have landed: names from the original file name,
  * unpublished, B2B, processing. The database sets the uploader, the upload date and the size (from the
  * stored object) and queues post-processing in the same transaction; the server clears `processing`
  * (the grid follows through realtime), whether or not this tab stays open.

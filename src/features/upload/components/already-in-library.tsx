@@ -5,7 +5,7 @@ import { useLiveRecordedFiles } from '../api/use-live-recorded-files.ts';
 import type { RecordedUpload } from '../hooks/use-upload-dashboard.ts';
 
 /**
- * Uploads whose bytes another file of the library already has (issue 21). Nothing is refused: once the
+ * Uploads whose bytes another file of the library already has. Nothing is refused: once the
  * server has processed the new file, the list says 'Ya existe' and links to the earlier file.
  */
 export function AlreadyInLibrary({ uploads }: { uploads: RecordedUpload[] }) {

@@ -7,7 +7,7 @@ import { useUploadDashboard } from '../hooks/use-upload-dashboard.ts';
 import { AlreadyInLibrary } from './already-in-library.tsx';
 
 /**
- * Upload screen (spec sections 2, 4, 5): Uppy's Dashboard sends files one at a time through TUS to
+ * Upload screen: Uppy's Dashboard sends files one at a time through TUS to
  * Storage, resuming after a dropped connection and, after a reload, when the same file is offered again
  * (tus fingerprints). Uppy's stylesheets are imported here only, so they load with this lazy screen.
  */

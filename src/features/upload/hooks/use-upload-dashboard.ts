@@ -16,7 +16,7 @@ import { plural } from '../../../lib/plural.ts';
 import { recordUpload } from '../api/record-upload.ts';
 import { dashboardStrings, uploadingTitle, uppyLocale } from '../lib/uppy-locale.ts';
 
-/** Spec: thumbnails only while fewer than 5 uploads are listed, and only for these image types. */
+/** Thumbnails only while fewer than 5 uploads are listed, and only for these image types. */
 const THUMBNAIL_LIMIT = 5;
 const PREVIEW_EXTENSIONS = new Set(['jpg', 'jpeg', 'png']);
 const UPLOAD_FAILED = 'No se pudo subir el archivo. Inténtalo de nuevo.';
@@ -33,7 +33,7 @@ export interface RecordedUpload {
 /**
  * The upload screen's Uppy: an inline Dashboard (drop zone, paste, file list with per-file progress,
  * pause/resume/cancel/retry, done and failed states) over the app's one TUS set-up. Each file's record is
- * written as soon as its bytes land (spec section 3), and the file only turns green once it is.
+ * written as soon as its bytes land, and the file only turns green once it is.
  */
 export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
   const { setUploading } = useUploadActivity();
@@ -82,7 +82,7 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
     });
 
     uppy.on('files-added', (added) => {
-      // A new batch starts a new list: the finished uploads of the previous one go (spec section 4).
+      // A new batch starts a new list: the finished uploads of the previous one go.
       const batch = new Set(added.map((file) => file.id));
       removeFinished(uppy, (file) => !batch.has(file.id));
       setRecorded((current) => current.filter((upload) => !batch.has(upload.uppyId)));
@@ -129,7 +129,7 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
     });
     uppy.on('complete', (result) => {
       // Uppy recomputes its total progress at most every 500 ms, and the status bar says 'Completado' only
-      // once that total reads 100: up to half a second after the last record was written (issue 33). When
+      // once that total reads 100: up to half a second after the last record was written. When
       // every file's bytes are in, the total is 100, which is what Uppy's own pass would find.
       if (uppy.getFiles().every((file) => file.progress.uploadComplete)) uppy.setState({ totalProgress: 100 });
       const done = result.successful?.length ?? 0;

@@ -1,8 +1,8 @@
 import es_ES from '@uppy/locales/lib/es_ES.js';
 
 /**
- * Uppy's Spanish, with the spec's words where the spec has some (section 2 "Upload"). 'Ya existe' is kept
- * for a file whose bytes the library already has (issue 21), so the same file offered twice while it is
+ * Uppy's Spanish, with the product's own words where it has some. 'Ya existe' is kept
+ * for a file whose bytes the library already has, so the same file offered twice while it is
  * still listed is said differently.
  */
 export const uppyLocale = {

@@ -7,7 +7,7 @@ import type { NewUserValues } from './staff-user-schema.ts';
 export const createStaffUser = (values: NewUserValues) =>
   invokeStaffUsers<{ uid: string }>({ action: 'create', ...values });
 
-/** The form shows a failure itself, in red (spec section 8), so only success gets a toast. */
+/** The form shows a failure itself, in red, so only success gets a toast. */
 export function useCreateStaffUser() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ export interface StaffUser {
   lastSignInAt: string | null;
 }
 
-/** Every staff account with its role, sorted by e-mail by the function (spec: getUsers). */
+/** Every staff account with its role, sorted by e-mail by the function. */
 export async function getStaffUsers(signal?: AbortSignal): Promise<StaffUser[]> {
   const { users } = await invokeStaffUsers<{ users: StaffUser[] }>({ action: 'list' }, signal);
   return users;

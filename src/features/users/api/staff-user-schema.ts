@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REQUIRED_FIELDS_MESSAGE } from '../../../lib/auth/messages.ts';
 import { accountEmail, accountPassword } from '../../../lib/forms/account-fields.ts';
 
-/** The role enumeration of the staff table (spec section 6). */
+/** The role enumeration of the staff table. */
 export const STAFF_ROLES = ['ADMIN', 'UPLOADER', 'FRONT', 'OPERATIONS'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -16,7 +16,7 @@ export const roleDescriptions: Record<StaffRole, string> = {
 
 const password = accountPassword;
 
-/** Spec section 5: e-mail, password and role are required. */
+/** E-mail, password and role are required. */
 export const newUserSchema = z.object({
   email: accountEmail,
   password,
@@ -26,7 +26,7 @@ export type NewUserValues = z.infer<typeof newUserSchema>;
 
 /**
  * 'Nuevo usuario': either an invitation mailed to the person (who then chooses their password) or, as the
- * spec's original flow, a password the admin types and passes on.
+ * product's original flow, a password the admin types and passes on.
  */
 export const newUserFormSchema = z
   .object({

@@ -5,7 +5,7 @@ import { invokeStaffUsers } from './invoke-staff-users.ts';
 export const updateStaffPassword = ({ uid, password }: { uid: string; password: string }) =>
   invokeStaffUsers<{ uid: string }>({ action: 'update-password', uid, password });
 
-/** The form shows a failure itself, in red (spec section 8), so only success gets a toast. */
+/** The form shows a failure itself, in red, so only success gets a toast. */
 export function useUpdateStaffPassword() {
   return useMutation({
     mutationFn: updateStaffPassword,

@@ -13,7 +13,7 @@ import '../users.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
 /**
- * /private/users/new-user, with ?email= prefilling the e-mail (spec section 2). By default the person gets an
+ * /private/users/new-user, with ?email= prefilling the e-mail. By default the person gets an
  * invitation by e-mail and chooses their own password; typing one for them stays possible.
  */
 export function NewUserScreen() {

@@ -18,7 +18,7 @@ import { userPaths } from '../user-paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../users.css';
 
-/** Usuarios (spec section 2): staff accounts by e-mail with their role, a search, each row's actions in a menu. */
+/** Usuarios: staff accounts by e-mail with their role, a search, each row's actions in a menu. */
 export function UsersScreen() {
   const users = useStaffUsers();
   useLiveStaffUsers();
