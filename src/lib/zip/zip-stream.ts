@@ -5,6 +5,9 @@ import { ZipDownloadError, type FetchZipPage, type ZipEntryLink, type ZipProgres
 /** A signed URL that has expired answers 400 (hosted Storage) or 401/403: the page is asked for again. */
 const isExpiredAnswer = (status: number) => status === 400 || status === 401 || status === 403;
 
+/** How many originals after the one being written are already being fetched. */
+const OPEN_AHEAD = 3;
+
 const unreadable = (name: string) => new ZipDownloadError(`No se pudo leer «${name}» para el ZIP.`);
 
 async function openOriginal(entry: ZipEntryLink, resign: () => Promise<ZipEntryLink | undefined>) {
@@ -35,10 +38,26 @@ export function zipStream(fetchPage: FetchZipPage, onProgress?: (progress: ZipPr
       const pageCursor: string | null = cursor;
       const page = await fetchPage(pageCursor);
       const resign = (id: string) => async () => (await fetchPage(pageCursor)).entries.find((entry) => entry.id === id);
-      for (const entry of page.entries) {
-        const input = await openOriginal(entry, resign(entry.id));
-        yield { name: uniqueName(entry.name), input, size: entry.size, lastModified: new Date(entry.lastModified) };
-        progress.files += 1;
+      // The next few originals are asked for while one is written: small files would otherwise wait a round
+      // trip each. An unread answer holds only what the browser buffers per connection.
+      const opened = page.entries.map(() => null as Promise<ReadableStream<Uint8Array>> | null);
+      const open = (index: number) => {
+        const entry = page.entries[index];
+        if (!entry || opened[index]) return;
+        opened[index] = openOriginal(entry, resign(entry.id));
+        opened[index].catch(() => undefined);
+      };
+      try {
+        for (const [index, entry] of page.entries.entries()) {
+          for (let ahead = index; ahead <= index + OPEN_AHEAD; ahead += 1) open(ahead);
+          const input = await opened[index]!;
+          opened[index] = null;
+          yield { name: uniqueName(entry.name), input, size: entry.size, lastModified: new Date(entry.lastModified) };
+          progress.files += 1;
+        }
+      } finally {
+        // A cancelled or failed archive lets go of the originals it had already asked for.
+        for (const pending of opened) void pending?.then((body) => body.cancel()).catch(() => undefined);
       }
       cursor = page.next;
     }
