@@ -31,23 +31,30 @@ type SaveFilePicker = (options: { suggestedName: string }) => Promise<{
 export async function saveZip(options: SaveZipOptions): Promise<void> {
   const picker = (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
   const worker = await zipServiceWorker();
-  // The first page is asked for before any download starts, so a refusal is a message, not a broken file.
-  const fetchPage = await withFirstPage(options.fetchPage);
-  const archive = () => zipStream(fetchPage, options.onProgress);
+  // The first page is asked for before any bytes are written, so a refusal is a message, not a broken file.
+  const archive = async () => zipStream(await finish(withFirstPage(options.fetchPage)), options.onProgress);
   if (worker) {
+    const stream = await archive();
     const download = await serviceWorkerDownload(worker, options.fileName);
     try {
-      await finish(archive().pipeTo(download.writable));
+      await finish(stream.pipeTo(download.writable));
     } finally {
       download.done();
     }
     return;
   }
   if (picker) {
+    // Asked first, while the click still counts as the person's gesture (the dialog needs one).
     const handle = await picker.call(window, { suggestedName: options.fileName }).catch(() => {
       throw new ZipDownloadError('Se canceló la descarga del ZIP.');
     });
-    await finish(archive().pipeTo(await handle.createWritable()));
+    const file = await handle.createWritable();
+    // A failure aborts the writable, and the chosen file is left as it was.
+    const stream = await archive().catch(async (error: unknown) => {
+      await file.abort().catch(() => undefined);
+      throw error;
+    });
+    await finish(stream.pipeTo(file));
     return;
   }
   if ((options.expectedBytes ?? 0) > BLOB_FALLBACK_LIMIT) {
@@ -55,7 +62,7 @@ export async function saveZip(options: SaveZipOptions): Promise<void> {
       'Este navegador no puede guardar un ZIP tan grande. Descárgalo con Chrome, Edge, Firefox o Safari recientes.',
     );
   }
-  const blob = await finish(new Response(archive()).blob());
+  const blob = await finish(new Response(await archive()).blob());
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = options.fileName;

@@ -35,6 +35,8 @@ export const zipTexts: Record<'es' | 'en', ZipTexts> = {
 };
 
 const PROGRESS_EVERY_MS = 250;
+/** Numbers each download's toast (crypto.randomUUID needs a secure origin, and the fallbacks do not). */
+let downloads = 0;
 const loadToast = () => import('sonner').then((module) => module.toast);
 
 /**
@@ -49,7 +51,8 @@ export function useZipDownload(texts: ZipTexts = zipTexts.es) {
   const start = (options: Omit<SaveZipOptions, 'onProgress'> & { totalFiles?: number }) => {
     if (running.current) return;
     running.current = true;
-    const toastId = `zip-${crypto.randomUUID()}`;
+    downloads += 1;
+    const toastId = `zip-download-${downloads}`;
     let shownAt = 0;
     const show = (message: string) => {
       setStatus(message);
