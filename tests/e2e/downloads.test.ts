@@ -211,6 +211,44 @@ describe('ZIP downloads written by the browser', () => {
     }
   });
 
+  it('asks for a page of entries again when a signed URL has expired, and still saves every file', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', acceptDownloads: true });
+    try {
+      const page = await context.newPage();
+      const pages: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/functions/v1/collection-zip/')) pages.push(request.url());
+      });
+      // Storage's answer to a signed URL past its expiry, for the first original the archive asks for
+      // (waiting an hour for a real one to expire is not a test).
+      let expired = false;
+      await context.route('**/storage/v1/object/sign/media/**', async (route) => {
+        if (expired) return route.continue();
+        expired = true;
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: '400',
+            error: 'InvalidJWT',
+            message: '"exp" claim timestamp check failed',
+          }),
+        });
+      });
+      await page.goto(appUrl(`/collection/${zip.collectionId}`));
+      const button = page.getByRole('button', { name: 'Descargar todo (ZIP)' });
+      await button.waitFor();
+      const saved = await savedZip(page, () => button.click());
+      expect(expired).toBe(true);
+      expect(saved.names).toEqual(['Planos_planta.pdf', ...poolNames()].sort());
+      expect(saved.holding(zip.files.plan.bytes)).toEqual(['Planos_planta.pdf']);
+      // The first page once for the archive and once more for fresh URLs.
+      expect(pages.filter((url) => !url.includes('after='))).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says in Spanish why a ZIP cannot be made, and saves nothing', async () => {
     const context = await browser.newContext({ locale: 'es-ES', acceptDownloads: true });
     const service = client('service_role');

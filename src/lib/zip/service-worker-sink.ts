@@ -5,6 +5,8 @@
  */
 const scope = `${import.meta.env.BASE_URL}zip-download/`;
 const KEEP_ALIVE_MS = 10_000;
+/** A worker that does not take the stream by then is not ours (or is broken): the download fails. */
+const ACCEPT_TIMEOUT_MS = 10_000;
 
 /** Streams can be handed to a worker (transferable streams): checked before relying on it. */
 function streamsTransfer(): boolean {
@@ -60,10 +62,16 @@ export async function serviceWorkerDownload(worker: ServiceWorker, fileName: str
   const id = crypto.randomUUID();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const channel = new MessageChannel();
-  const accepted = new Promise<void>((resolve) => (channel.port1.onmessage = () => resolve()));
+  const accepted = new Promise<void>((resolve, reject) => {
+    channel.port1.onmessage = () => resolve();
+    setTimeout(() => reject(new Error('zip service worker: no answer')), ACCEPT_TIMEOUT_MS);
+  });
   worker.postMessage({ type: 'zip-download', id, fileName, stream: readable }, [readable, channel.port2]);
-  await accepted;
-  channel.port1.close();
+  try {
+    await accepted;
+  } finally {
+    channel.port1.close();
+  }
 
   const frame = document.createElement('iframe');
   frame.hidden = true;
