@@ -186,6 +186,10 @@ describe('ZIP downloads written by the browser', () => {
       expect(saved.holding(zip.files.draft.bytes)).toEqual([]);
       await page.getByText('ZIP descargado.').waitFor();
       await expect.poll(() => button.isEnabled()).toBe(true);
+      // The worker, the download frame and the signed URLs all pass the production CSP.
+      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual(
+        [],
+      );
       await screenshot(page, 'public-collection-zip-done');
       await expectAccessible(page);
     } finally {
