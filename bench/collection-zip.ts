@@ -252,7 +252,7 @@ export async function run(): Promise<BenchRow[]> {
           `collection-zip requests per download (${label})`,
           'requests',
           requests.length,
-          `⌈${FILES} / 200⌉ pages`,
+          `${Math.floor(FILES / 200) + 1} pages of ≤ 200 (the last one may be empty)`,
           null,
           '',
         ),
