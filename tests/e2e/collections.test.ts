@@ -233,7 +233,7 @@ describe('public pages (signed out)', () => {
 
     const [zip] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Descargar todo (ZIP)' }).click(),
+      page.getByRole('button', { name: 'Descargar todo (ZIP)' }).click(),
     ]);
     expect(zip.suggestedFilename()).toBe(`${names.renamed}.zip`);
     const entries = readZip(await readFile((await zip.path())!));

@@ -3,7 +3,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { client, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts, seedCollections } from '../helpers/seed.ts';
-import { readZip } from '../helpers/zip.ts';
 
 /**
  * What anonymous visitors of shared links may read: one published file or one public collection
@@ -205,38 +204,6 @@ describe('collection file count', () => {
   });
 });
 
-describe("a public collection's ZIP", () => {
-  const zipUrl = (collectionId: string) => `${stackInfo().apiUrl}/functions/v1/collection-zip/${collectionId}`;
-
-  it('holds exactly the published originals, byte for byte, with unique names', async () => {
-    const first = await makeImage(true);
-    const second = await makeImage(true);
-    const hidden = await makeImage(false);
-    const id = await makeCollection(true, [first.id, second.id, hidden.id]);
-    const response = await fetch(zipUrl(id));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Compartida [0-9a-f]{8}\.zip"/);
-    const entries = readZip(Buffer.from(await response.arrayBuffer()));
-    // All three were uploaded as foto.jpg: the second gets a numbered name; the unpublished one is left out.
-    expect([...entries.keys()].sort()).toEqual(['foto (2).jpg', 'foto.jpg']);
-    const contents = [...entries.values()];
-    expect(contents.some((bytes) => bytes.equals(first.bytes))).toBe(true);
-    expect(contents.some((bytes) => bytes.equals(second.bytes))).toBe(true);
-    expect(contents.some((bytes) => bytes.equals(hidden.bytes))).toBe(false);
-  });
-
-  it('is refused for a private, unknown or malformed collection id', async () => {
-    const published = await makeImage(true);
-    const closed = await makeCollection(false, [published.id]);
-    for (const id of [closed, crypto.randomUUID(), 'nada']) {
-      const response = await fetch(zipUrl(id));
-      expect(response.status).toBe(404);
-      expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND');
-    }
-  });
-});
-
 describe('link previews (Open Graph) of shared links', () => {
   const previewUrl = (kind: string, id: string) => `${stackInfo().apiUrl}/functions/v1/share-preview/${kind}/${id}`;
   const meta = (html: string, property: string) =>
@@ -274,60 +241,5 @@ describe('link previews (Open Graph) of shared links', () => {
 
     const closed = await makeCollection(false, []);
     expect((await fetch(previewUrl('collection', closed))).status).toBe(404);
-  });
-});
-
-describe("a staff selection's ZIP (files-zip)", () => {
-  const zipUrl = `${stackInfo().apiUrl}/functions/v1/files-zip`;
-  const post = (fields: Record<string, string>) => fetch(zipUrl, { method: 'POST', body: new URLSearchParams(fields) });
-  const tokenOf = async (email: string, password: string) => {
-    const signedIn = await client('anon').auth.signInWithPassword({ email, password });
-    if (signedIn.error) throw signedIn.error;
-    return signedIn.data.session.access_token;
-  };
-
-  it('holds the selected files an admin may read, published or not, byte for byte', async () => {
-    const published = await makeImage(true);
-    const hidden = await makeImage(false);
-    const token = (await admin.auth.getSession()).data.session!.access_token;
-    const response = await post({
-      access_token: token,
-      selection: JSON.stringify({ fileIds: [published.id, hidden.id] }),
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="mediateca-\d{4}-\d{2}-\d{2}\.zip"/,
-    );
-    const contents = [...readZip(Buffer.from(await response.arrayBuffer())).values()];
-    expect(contents).toHaveLength(2);
-    expect(contents.some((bytes) => bytes.equals(published.bytes))).toBe(true);
-    expect(contents.some((bytes) => bytes.equals(hidden.bytes))).toBe(true);
-  });
-
-  it('leaves out what the caller may not read: an uploader gets only their own files', async () => {
-    const adminsFile = await makeImage(true);
-    const token = await tokenOf(seedAccounts.UPLOADER.email, seedAccounts.UPLOADER.password);
-    const refused = await post({ access_token: token, selection: JSON.stringify({ fileIds: [adminsFile.id] }) });
-    expect(refused.status).toBe(404);
-
-    const { data: own } = await service.from('files').select('id').eq('uploader_id', seedAccounts.UPLOADER.id);
-    // What a whole-library filter would pack for them (seed files have no bytes in Storage to zip).
-    const uploader = client('anon');
-    await uploader.auth.signInWithPassword({
-      email: seedAccounts.UPLOADER.email,
-      password: seedAccounts.UPLOADER.password,
-    });
-    const entries = await uploader.rpc('zip_file_entries', { p_filter: {} });
-    expect(entries.error).toBeNull();
-    expect((entries.data as Array<{ id: string }>).map((e) => e.id).sort()).toEqual(own!.map((f) => f.id).sort());
-  });
-
-  it('refuses a missing or forged token and a malformed selection', async () => {
-    const selection = JSON.stringify({ fileIds: [crypto.randomUUID()] });
-    expect((await post({ selection })).status).toBe(401);
-    expect((await post({ access_token: 'not-a-token', selection })).status).toBe(401);
-    const token = (await admin.auth.getSession()).data.session!.access_token;
-    expect((await post({ access_token: token, selection: '{"nada":1}' })).status).toBe(400);
-    expect((await fetch(zipUrl)).status).toBe(405);
   });
 });

@@ -1,63 +1,69 @@
-// Streams a ZIP of media objects. client-zip pulls one entry at a time from the generator and passes its
-// bytes through as they arrive from Storage (stored, not recompressed: photos and PDFs are compressed
-// already), so memory stays flat however large the archive is.
-import { downloadZip } from 'client-zip';
+// The list of a ZIP's entries, a bounded page at a time. The archive itself is written by the browser
+// (src/lib/zip): a function streaming it would spend CPU on the CRC of every byte (~0.5 GB reaches hosted's
+// 2 s per request) and outlast the 150 s wall clock on a big download. Each page is one database read and one
+// batch signing call for at most ZIP_PAGE objects, so a request stays a few milliseconds of CPU whatever the
+// archive's size. The browser asks for the next page only when its archive reaches it, so every URL is fresh
+// when it is used; the lifetime below only has to cover the files of one page, and the browser asks for the
+// page again (same cursor) if a URL has expired anyway.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-const SIGNED_URL_SECONDS = 600;
+export const ZIP_PAGE = 200;
+export const SIGNED_URL_SECONDS = 3600;
 
-export interface ZipEntry {
+/** A file as the entries functions read it: the keyset cursor is its id. */
+export interface ZipSource {
+  id: string;
   object_path: string;
   original_file_name: string;
   size: number;
   uploaded_on: string;
 }
 
-/** Entry names must be unique in a ZIP: 'foto.jpg', 'foto (2).jpg', … */
-export function uniqueNames(names: string[]): string[] {
-  const used = new Set<string>();
-  return names.map((raw) => {
-    const name = raw.replaceAll('/', '_').replaceAll('\\', '_') || 'archivo';
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let n = 2; used.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${extension}`;
-    used.add(candidate.toLowerCase());
-    return candidate;
-  });
+/** One entry of the archive as the browser receives it. `name` is the original name; the browser makes the
+ * names unique across the whole archive (pages are independent, only the browser sees them all). */
+export interface ZipEntryLink {
+  id: string;
+  name: string;
+  size: number;
+  lastModified: string;
+  url: string;
 }
 
-const asciiFileName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '') || 'mediateca.zip';
-
-/** A download response of `entries` (already checked readable by the caller), named `fileName`. */
-export function zipResponse(admin: SupabaseClient, entries: ZipEntry[], fileName: string): Response {
-  const names = uniqueNames(entries.map((entry) => entry.original_file_name));
-
-  // Each original is asked for only when the archive reaches it, through a short-lived signed URL.
-  async function* files() {
-    for (const [index, entry] of entries.entries()) {
-      const signed = await admin.storage.from('media').createSignedUrl(entry.object_path, SIGNED_URL_SECONDS);
-      if (signed.error) throw signed.error;
-      const response = await fetch(signed.data.signedUrl);
-      if (!response.ok || !response.body) throw new Error(`media ${entry.object_path}: ${response.status}`);
-      yield { name: names[index]!, input: response.body, size: entry.size, lastModified: new Date(entry.uploaded_on) };
-    }
-  }
-
-  const zip = downloadZip(files(), {
-    metadata: entries.map((entry, index) => ({ name: names[index]!, size: entry.size })),
-  });
-  const length = zip.headers.get('Content-Length');
-  return new Response(zip.body, {
-    headers: {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${asciiFileName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      ...(length ? { 'Content-Length': length } : {}),
-      'Cache-Control': 'no-store',
-    },
-  });
+export interface ZipEntryPage {
+  entries: ZipEntryLink[];
+  /** The cursor of the next page, or null after the last one. */
+  next: string | null;
 }
+
+/** Signs a page of already-authorised files in one Storage call. */
+export async function signedPage(admin: SupabaseClient, sources: ZipSource[], limit: number): Promise<ZipEntryPage> {
+  if (sources.length === 0) return { entries: [], next: null };
+  const signed = await admin.storage.from('media').createSignedUrls(
+    sources.map((source) => source.object_path),
+    SIGNED_URL_SECONDS,
+  );
+  if (signed.error) throw signed.error;
+  const urls = new Map(signed.data.map((item) => [item.path, item.signedUrl]));
+  const entries = sources.map((source) => {
+    const url = urls.get(source.object_path);
+    if (!url) throw new Error(`media ${source.object_path}: not signed`);
+    return {
+      id: source.id,
+      name: source.original_file_name,
+      size: Number(source.size),
+      lastModified: source.uploaded_on,
+      url,
+    };
+  });
+  return { entries, next: sources.length < limit ? null : sources[sources.length - 1]!.id };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor a client sent back: null for the first page, else the id of the previous page's last file. */
+export function parseCursor(raw: unknown): string | null | undefined {
+  if (raw === null || raw === undefined || raw === '') return null;
+  return typeof raw === 'string' && UUID.test(raw) ? raw : undefined;
+}
+
+export const isUuid = (value: string) => UUID.test(value);

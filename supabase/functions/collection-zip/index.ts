@@ -1,19 +1,19 @@
-// 'Descargar todo (ZIP)' of a public collection: its published originals in one streamed ZIP (see
-// _shared/zip.ts). Anonymous like the public page: the function itself refuses a private or unknown
-// collection, and reads only published files.
-// GET /collection-zip/{collectionId}
+// The entries of a public collection's 'Descargar todo (ZIP)', a page at a time (the browser writes the
+// archive itself: see _shared/zip.ts). Anonymous like the public page: the function itself refuses a private
+// or unknown collection, and lists only published files.
+// GET /collection-zip/{collectionId}?after={cursor}
 import { json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
-import { zipResponse, type ZipEntry } from '../_shared/zip.ts';
+import { isUuid, parseCursor, signedPage, ZIP_PAGE, type ZipSource } from '../_shared/zip.ts';
 
-const PAGE = 1000;
 const NOT_AVAILABLE = { code: 'NOT_FOUND', message: 'Esta colección no está disponible.' };
 
 serve(async (request) => {
-  const collectionId = new URL(request.url).pathname.split('/')[2] ?? '';
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(collectionId)) {
-    return json(404, NOT_AVAILABLE);
-  }
+  if (request.method !== 'GET') return json(405, { code: 'METHOD', message: 'Usa GET.' });
+  const url = new URL(request.url);
+  const collectionId = url.pathname.split('/')[2] ?? '';
+  const after = parseCursor(url.searchParams.get('after'));
+  if (!isUuid(collectionId) || after === undefined) return json(404, NOT_AVAILABLE);
   const admin = serviceClient();
   const { data: collection, error } = await admin
     .from('collections')
@@ -24,18 +24,20 @@ serve(async (request) => {
   if (error) throw error;
   if (!collection) return json(404, NOT_AVAILABLE);
 
-  const files: ZipEntry[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const page = await admin
-      .from('collection_files')
-      .select('files!inner(object_path, original_file_name, size, uploaded_on)')
-      .eq('collection_id', collectionId)
-      .eq('files.published', true)
-      .order('file_id')
-      .range(from, from + PAGE - 1);
-    if (page.error) throw page.error;
-    files.push(...page.data.map((row) => row.files as unknown as ZipEntry));
-    if (page.data.length < PAGE) break;
-  }
-  return zipResponse(admin, files, `${collection.name}.zip`);
+  // Keyset by file id (the pair's primary key leads with the collection), never OFFSET.
+  let query = admin
+    .from('collection_files')
+    .select('file_id, files!inner(object_path, original_file_name, size, uploaded_on)')
+    .eq('collection_id', collectionId)
+    .eq('files.published', true)
+    .order('file_id')
+    .limit(ZIP_PAGE);
+  if (after) query = query.gt('file_id', after);
+  const page = await query;
+  if (page.error) throw page.error;
+  const sources = page.data.map((row) => ({
+    id: row.file_id as string,
+    ...(row.files as unknown as Omit<ZipSource, 'id'>),
+  }));
+  return json(200, { name: collection.name, ...(await signedPage(admin, sources, ZIP_PAGE)) });
 });

@@ -13,9 +13,9 @@ import { paths } from '../../../config/paths.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { plural, pluralWord } from '../../../lib/plural.ts';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
-import { downloadFilesZip } from '../../../lib/zip/download-files-zip.ts';
-import { notify } from '../../../lib/notify.ts';
 import { ShareLinkDialog } from '../../../components/share-link/share-link-dialog.tsx';
+import { filesZipPages } from '../../../lib/zip/files-zip-pages.ts';
+import { useZipDownload } from '../../../lib/zip/use-zip-download.ts';
 
 /** Typing in a field or working in a dialog: Delete is theirs, not the selection's. */
 const deleteKeyIsElsewhere = (event: KeyboardEvent) =>
@@ -39,6 +39,7 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
   const publish = usePublishFiles();
   const remove = useDeleteFiles();
   const addToCollection = useAddFilesToCollection();
+  const zip = useZipDownload();
 
   const count = summary.data?.count ?? (selection.kind === 'ids' ? selection.ids.length : 0);
   const published = summary.data?.published ?? 0;
@@ -68,12 +69,11 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
   }, [canAskToDelete]);
 
   const editTags = () => navigate(paths.editTagsFiles, { state: { selection, count } });
+  // The archive is built in this tab from the originals' signed URLs and saved as it is written.
   const downloadZip = () => {
-    const zip = selection.kind === 'ids' ? { fileIds: selection.ids } : { filter: { ...selection.filters } };
-    downloadFilesZip(zip).then(
-      () => notify.info('Preparando el ZIP: la descarga empezará en unos segundos.'),
-      (error: unknown) => notify.error(error, 'No se pudo descargar el ZIP.'),
-    );
+    const picked = selection.kind === 'ids' ? { fileIds: selection.ids } : { filter: { ...selection.filters } };
+    const today = new Date().toISOString().slice(0, 10);
+    zip.start({ fileName: `mediateca-${today}.zip`, fetchPage: filesZipPages(picked), totalFiles: count || undefined });
   };
   const setPublished = (value: boolean) => publish.mutate({ selection, published: value });
   const addCollection = (collection: Collection) => addToCollection.mutate({ selection, collection });
@@ -107,7 +107,14 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
             Activar
           </button>
         )}
-        <button type="button" className="button" onClick={downloadZip}>
+        <button
+          type="button"
+          className="button"
+          disabled={zip.status !== null}
+          aria-busy={zip.status !== null}
+          title={zip.status ?? undefined}
+          onClick={downloadZip}
+        >
           Descargar ZIP
         </button>
         {isAdmin && (
@@ -163,7 +170,7 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
                 Activar
               </DropdownMenu.Item>
             )}
-            <DropdownMenu.Item className="menu-item" onSelect={downloadZip}>
+            <DropdownMenu.Item className="menu-item" disabled={zip.status !== null} onSelect={downloadZip}>
               Descargar ZIP
             </DropdownMenu.Item>
             {isAdmin && (

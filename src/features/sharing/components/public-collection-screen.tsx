@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { publicCollectionQueryOptions } from '../api/get-public-collection.ts';
 import type { PublicCollection } from '../api/public-schemas.ts';
-import { collectionZipUrl, publicMediaUrl } from '../lib/media-url.ts';
+import { publicMediaUrl } from '../lib/media-url.ts';
+import { collectionZipPages } from '../api/collection-zip-pages.ts';
+import { useZipDownload, zipTexts } from '../../../lib/zip/use-zip-download.ts';
 import { texts, useLanguage, type Language } from '../lib/language.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { NotAvailable } from './not-available.tsx';
@@ -36,6 +38,15 @@ export function PublicCollectionScreen() {
 function PublicCollectionView({ collection, language }: { collection: PublicCollection; language: Language }) {
   const t = texts[language];
   const langQuery = language === 'en' ? '?lang=en' : '';
+  const zip = useZipDownload(zipTexts[language]);
+  // Built in this tab from the originals' signed URLs and saved as it is written (any size).
+  const downloadAll = () =>
+    zip.start({
+      fileName: `${collection.name}.zip`,
+      fetchPage: collectionZipPages(collection.id, t.collectionUnavailable),
+      totalFiles: collection.files.length,
+      expectedBytes: collection.files.reduce((sum, file) => sum + file.size, 0),
+    });
   return (
     <section className="public-collection" aria-labelledby="collection-title">
       <p className="public-kicker">{t.sharedCollection}</p>
@@ -43,14 +54,25 @@ function PublicCollectionView({ collection, language }: { collection: PublicColl
       <div className="public-collection-bar">
         <p className="public-count">{t.files(collection.files.length)}</p>
         {collection.files.length > 0 && (
-          <a className="button button-primary public-download" href={collectionZipUrl(collection.id)} download>
+          <button
+            type="button"
+            className="button button-primary public-download"
+            disabled={zip.status !== null}
+            aria-busy={zip.status !== null}
+            onClick={downloadAll}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
               <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" fill="none" stroke="currentColor" strokeWidth="2.2" />
             </svg>
             {t.downloadAll}
-          </a>
+          </button>
         )}
       </div>
+      {zip.status && (
+        <p className="public-zip-status" role="status">
+          {zip.status}
+        </p>
+      )}
       {collection.files.length === 0 ? (
         <p className="public-empty">{t.emptyCollection}</p>
       ) : (

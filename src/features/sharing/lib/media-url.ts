@@ -14,5 +14,5 @@ export const publicMediaUrl = {
   large: (fileId: string) => `${base}/${fileId}?size=2048x1536&fit=contain`,
 };
 
-/** 'Descargar todo (ZIP)': the collection-zip function streams the published originals of a public collection. */
+/** 'Descargar todo (ZIP)': the collection-zip function lists a public collection's published originals. */
 export const collectionZipUrl = (collectionId: string) => `${functions}/collection-zip/${collectionId}`;
