@@ -1,4 +1,4 @@
-import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/auth-js';
+import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/supabase-js';
 
 export const REQUIRED_FIELDS_MESSAGE = 'Todos los campos son obligatorios';
 

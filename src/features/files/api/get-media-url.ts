@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storage } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
 import { fileKeys } from './keys.ts';
 
@@ -30,7 +30,7 @@ export function withDownloadName(signedUrl: string, name: string): string {
 
 /** A signed URL for one object of the private media bucket, resized through Storage image transformations. */
 export async function getMediaUrl(objectPath: string, variant: MediaVariant, downloadName?: string): Promise<string> {
-  const bucket = (await storage()).from(deployment.storage.mediaBucket);
+  const bucket = supabase.storage.from(deployment.storage.mediaBucket);
   if (variant === 'download') {
     const { data, error } = await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS);
     if (error) throw error;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storage } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase.ts';
 import { trashKeys } from './keys.ts';
 
 /** The private bucket deleted files' objects are moved to (supabase/migrations/…_storage.sql). */
@@ -11,9 +11,7 @@ const SIGNED_FOR_SECONDS = 3600;
  * document's page whole (`contain`).
  */
 export async function getTrashThumbnailUrl(objectPath: string, resize: 'cover' | 'contain' = 'cover') {
-  const { data, error } = await (
-    await storage()
-  )
+  const { data, error } = await supabase.storage
     .from(TRASH_BUCKET)
     .createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: { width: 160, height: 120, resize } });
   if (error) throw error;
