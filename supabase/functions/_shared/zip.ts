@@ -3,8 +3,7 @@
 // already), so memory stays flat however large the archive is.
 import { downloadZip } from 'client-zip';
 import type { SupabaseClient } from '@supabase/supabase-js';
-
-const SIGNED_URL_SECONDS = 600;
+import { SIGNED_URL_SECONDS } from './media-variants.ts';
 
 export interface ZipEntry {
   object_path: string;
@@ -40,7 +39,7 @@ export function zipResponse(admin: SupabaseClient, entries: ZipEntry[], fileName
   // Each original is asked for only when the archive reaches it, through a short-lived signed URL.
   async function* files() {
     for (const [index, entry] of entries.entries()) {
-      const signed = await admin.storage.from('media').createSignedUrl(entry.object_path, SIGNED_URL_SECONDS);
+      const signed = await admin.storage.from('media').createSignedUrl(entry.object_path, SIGNED_URL_SECONDS.zipEntry);
       if (signed.error) throw signed.error;
       const response = await fetch(signed.data.signedUrl);
       if (!response.ok || !response.body) throw new Error(`media ${entry.object_path}: ${response.status}`);

@@ -2,8 +2,7 @@
 export const trashKeys = {
   all: ['trash'] as const,
   lists: () => [...trashKeys.all, 'list'] as const,
-  thumbnail: (objectPath: string, resize: 'cover' | 'contain') =>
-    [...trashKeys.all, 'thumbnail', objectPath, resize] as const,
+  thumbnail: (objectPath: string, picture: string) => [...trashKeys.all, 'thumbnail', objectPath, picture] as const,
 };
 
 /**

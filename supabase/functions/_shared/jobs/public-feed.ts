@@ -2,7 +2,7 @@
 // as feed.json. Storage swaps the object in one step, so readers never see half a feed, and concurrent
 // regenerations each write a complete one (the last wins). Shape: see README "Public feed".
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { THUMBNAIL_SIZES, sizeLabel } from '../thumbnails.ts';
+import { THUMBNAIL_SIZES, sizeLabel } from '../media-variants.ts';
 
 const PAGE = 1000;
 
