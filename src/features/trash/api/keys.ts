@@ -1,3 +1,5 @@
+import { entityKeys } from '../../../lib/entity-keys.ts';
+
 /** Papelera queries, generic → specific. */
 export const trashKeys = {
   all: ['trash'] as const,
@@ -6,8 +8,7 @@ export const trashKeys = {
 };
 
 /**
- * Prefixes of the caches a restore or purge changes elsewhere in the app: the files lists and details
- * (the files feature's `fileKeys.all`, named here since features do not import each other) and the
- * catalogue counts. Realtime refreshes them too, this just does not wait for it in this tab.
+ * Prefixes of the caches a restore or purge changes elsewhere in the app: the files lists and details and
+ * the catalogue counts. Realtime refreshes them too, this just does not wait for it in this tab.
  */
-export const LIBRARY_KEYS = [['files'], ['collections'], ['tags']] as const;
+export const LIBRARY_KEYS = [entityKeys.files, entityKeys.collections, entityKeys.tags] as const;
