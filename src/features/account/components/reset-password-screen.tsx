@@ -1,3 +1,4 @@
+import { TextField } from '../../../components/ui/form-fields.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { deployment } from '../../../config/deployment.ts';
@@ -57,21 +58,21 @@ export function ResetPasswordScreen() {
           {invited ? 'Elige la contraseña con la que entrarás a partir de ahora.' : 'Elige una nueva contraseña.'}
         </p>
         <form className="account-form" onSubmit={submit} noValidate aria-describedby="reset-message">
-          <label htmlFor="reset-password">Nueva contraseña</label>
-          <input
+          <TextField
             id="reset-password"
+            label="Nueva contraseña"
             type="password"
             autoComplete="new-password"
-            aria-invalid={!!errors.password}
+            invalid={!!errors.password}
             disabled={save.isPending}
             {...register('password')}
           />
-          <label htmlFor="reset-repeat">Repite la contraseña</label>
-          <input
+          <TextField
             id="reset-repeat"
+            label="Repite la contraseña"
             type="password"
             autoComplete="new-password"
-            aria-invalid={!!errors.repeat}
+            invalid={!!errors.repeat}
             disabled={save.isPending}
             {...register('repeat')}
           />
