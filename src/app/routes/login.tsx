@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { refusalMessages } from '../../lib/auth/messages.ts';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { accountPaths } from '../../features/account/account-paths.ts';
+import { accountPaths } from '../../features/account/paths.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 
 // The second step (accounts with an authenticator app) loads only when needed.

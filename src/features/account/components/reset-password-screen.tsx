@@ -10,7 +10,7 @@ import { sessionFromLink, type LinkOutcome } from '../api/session-from-link.ts';
 import { useSetNewPassword } from '../api/set-new-password.ts';
 import { newPasswordSchema } from '../api/password-schemas.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
-import { accountPaths } from '../account-paths.ts';
+import { accountPaths } from '../paths.ts';
 import '../account.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 

@@ -7,7 +7,7 @@ import { useTagCategories } from '../api/use-tag-catalogue.ts';
 import { CheckboxField, FormActions, TextField } from '../../../components/ui/form-fields.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
-import { tagPaths } from '../tag-paths.ts';
+import { tagPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 
 const EMPTY: CategoryValues = { name_es: '', name_en: '', hide_b2c: false, hide_b2b: false };

@@ -6,7 +6,7 @@ import { useSaveTag } from '../api/save-tag.ts';
 import { useTagCategories, useTags } from '../api/use-tag-catalogue.ts';
 import { FormActions, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { tagPaths } from '../tag-paths.ts';
+import { tagPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 

@@ -8,7 +8,7 @@ import { useInviteStaffUser } from '../api/invite-staff-user.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { STAFF_ROLES, newUserFormSchema, roleDescriptions, type NewUserFormValues } from '../api/staff-user-schema.ts';
 import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
-import { userPaths } from '../user-paths.ts';
+import { userPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../users.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';

@@ -7,7 +7,7 @@ import { messageOf } from '../api/invoke-staff-users.ts';
 import { passwordSchema } from '../api/staff-user-schema.ts';
 import { FormActions, TextField } from '../../../components/ui/form-fields.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { userPaths } from '../user-paths.ts';
+import { userPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
