@@ -181,7 +181,10 @@ export async function run(): Promise<BenchRow[]> {
       `${(archive.size / 2 ** 20).toFixed(0)} MiB, ${archive.entries.length} entries in ${inBrowser.seconds.toFixed(1)} s; ${requests.length} function requests`,
     );
 
-    const served = stack.functionUsage().slice(usageFrom).filter((entry) => entry.function === 'collection-zip');
+    const served = stack
+      .functionUsage()
+      .slice(usageFrom)
+      .filter((entry) => entry.function === 'collection-zip');
     if (served.some((entry) => entry.limit !== null || entry.status >= 500)) {
       throw new Error(`a collection-zip request failed: ${JSON.stringify(served.find((entry) => entry.limit))}`);
     }

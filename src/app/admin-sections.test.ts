@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { enabledAdminSections } from './admin-sections.ts';
-import { createAppRoutes } from './router.tsx';
+import { privateRoutes } from './private-routes.tsx';
 import { deployment } from '../config/deployment.ts';
 
-function routePaths(routes: RouteObject[], prefix = ''): string[] {
+function routePaths(routes: RouteObject[], prefix = '/private'): string[] {
   return routes.flatMap((route) => {
     const here = route.path ? (route.path.startsWith('/') ? route.path : `${prefix}/${route.path}`) : prefix;
     return [...(route.path ? [here] : []), ...routePaths(route.children ?? [], here)];
@@ -22,7 +22,7 @@ describe('admin sections and feature flags', () => {
       'Enlaces',
       'Papelera',
     ]);
-    expect(routePaths(createAppRoutes(deployment.features))).toEqual(
+    expect(routePaths(privateRoutes(deployment.features))).toEqual(
       expect.arrayContaining(['/private/users', '/private/collection/:id', '/private/academy']),
     );
   });
@@ -35,7 +35,7 @@ describe('admin sections and feature flags', () => {
       'Enlaces',
       'Papelera',
     ]);
-    const paths = routePaths(createAppRoutes(features));
+    const paths = routePaths(privateRoutes(features));
     expect(paths.filter((path) => path.startsWith('/private/users'))).toEqual([]);
     expect(paths).not.toContain('/private/operations');
     expect(paths).not.toContain('/private/collections');
@@ -46,7 +46,7 @@ describe('admin sections and feature flags', () => {
 
   it('drops the Academy entry and every Academy route when the academy flag is off', () => {
     const academyPaths = (features: typeof deployment.features) =>
-      routePaths(createAppRoutes(features)).filter((path) => path.startsWith('/private/academy'));
+      routePaths(privateRoutes(features)).filter((path) => path.startsWith('/private/academy'));
     expect(academyPaths(deployment.features).sort()).toEqual([
       '/private/academy',
       '/private/academy/categories',

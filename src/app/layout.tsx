@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIsMutating } from '@tanstack/react-query';
 import { deployment } from '../config/deployment.ts';
 import { paths, signOutState } from '../config/paths.ts';
-import { accountPaths } from '../features/account/account-paths.ts';
+import { accountPaths } from '../features/account/paths.ts';
 import { useIsAdmin } from '../lib/auth/auth-provider.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { WorkingIndicator } from '../components/ui/working-indicator.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { RealtimeChannel } from '@supabase/realtime-js';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { openRealtimeChannel } from '../lib/realtime-channel.ts';
 import { setLiveChannelLost } from '../lib/connection-status.ts';
@@ -245,7 +245,6 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
           }),
         channel,
       );
-    // realtime-js loads with the first channel (not in the initial JS): this starts it right after sign-in.
     const close = openRealtimeChannel('app-cache-sync', watch, (status, realtime) => {
       // An errored or timed-out channel is rejoined by realtime-js with backoff; until then the app says so.
       setLiveChannelLost(status === 'CHANNEL_ERROR' || status === 'TIMED_OUT');

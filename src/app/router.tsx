@@ -1,17 +1,30 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { deployment, type Deployment } from '../config/deployment.ts';
-import { PrivateLayout } from './layout.tsx';
-import { RequireAdmin, RequireStaff } from './guards.tsx';
-import { enabledAdminSections } from './admin-sections.ts';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { publicRoutes } from '../features/sharing/routes.tsx';
 import { shareLinkPublicRoutes } from '../features/share-links/routes.tsx';
-import { accountPrivateRoutes, accountPublicRoutes } from '../features/account/routes.tsx';
-import { FilesScreen } from '../features/files/components/files-screen.tsx';
-import { EditTagsScreen } from '../features/files/components/edit-tags-screen.tsx';
+import { accountPublicRoutes } from '../features/account/routes.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
+
+/** The private area: its guard, its top bar and its route table, in one chunk. */
+const loadPrivateArea = () => import('./private-routes.tsx');
+
+/**
+ * The sign-in screen, in its own chunk with Auth UI. Once it is on screen, the private area and the files
+ * grid download while the person types, so signing in does not wait for them. A failed download here is
+ * not an error: the router loads them again when they are needed.
+ */
+async function loadLoginRoute() {
+  const { LoginRoute } = await import('./routes/login.tsx');
+  void loadPrivateArea()
+    .then((area) => area.loadFilesScreen())
+    .catch(() => {});
+  return { Component: LoginRoute };
+}
+
+const PRIVATE_ROUTE_ID = 'private';
 
 function Root() {
   return (
@@ -23,13 +36,10 @@ function Root() {
 }
 
 /**
- * Every route of the app for a deployment's feature flags. Admin routes of a disabled feature are not
- * registered at all, so their paths fall through to ERROR.
+ * The routes the app starts with. /private holds only its index here: its screens are added by
+ * `addPrivateRoutes` on the first visit, so the initial JavaScript carries no private screen's table.
  */
-export function createAppRoutes(features: Deployment['features']): RouteObject[] {
-  const adminRoutes = enabledAdminSections(features).flatMap((section) =>
-    section.routes.map((route) => ({ element: <RequireAdmin />, children: [route] })),
-  );
+export function createAppRoutes(): RouteObject[] {
   return [
     {
       element: <Root />,
@@ -37,42 +47,17 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
       HydrateFallback: FullScreenSpinner,
       children: [
         { path: paths.home, element: <Navigate to={paths.files} replace /> },
-        // Its own chunk with Auth UI, loaded before the screen shows (see features/auth/components/login-form.tsx).
-        { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
+        { path: paths.login, lazy: loadLoginRoute },
         // Pages behind shared links: no sign-in.
         ...publicRoutes,
         ...shareLinkPublicRoutes,
         // Password reset and invitations: the mail's link signs in on /reset-password (no guard).
         ...accountPublicRoutes,
         {
+          id: PRIVATE_ROUTE_ID,
           path: '/private',
-          element: (
-            <RequireStaff>
-              <PrivateLayout />
-            </RequireStaff>
-          ),
-          children: [
-            { index: true, element: <Navigate to={paths.files} replace /> },
-            { path: 'files', element: <FilesScreen /> },
-            // Uploading (Uppy, tus) and the detail screen (which can replace a file) load on first visit:
-            // the files screen, where everyone starts, does not wait for them.
-            {
-              path: 'upload',
-              lazy: async () => ({
-                Component: (await import('../features/upload/components/upload-screen.tsx')).UploadScreen,
-              }),
-            },
-            {
-              path: 'file/:id',
-              lazy: async () => ({
-                Component: (await import('../features/files/components/file-detail-screen.tsx')).FileDetailScreen,
-              }),
-            },
-            { path: 'edit-tags-files', element: <EditTagsScreen /> },
-            ...accountPrivateRoutes,
-            ...adminRoutes,
-            { path: '*', element: <NotFoundRoute insideShell /> },
-          ],
+          lazy: async () => ({ Component: (await loadPrivateArea()).PrivateShell }),
+          children: [{ index: true, element: <Navigate to={paths.files} replace /> }],
         },
         { path: '*', element: <NotFoundRoute /> },
       ],
@@ -80,5 +65,21 @@ export function createAppRoutes(features: Deployment['features']): RouteObject[]
   ];
 }
 
+/**
+ * React Router asks for more routes when a path matches none, or only a catch-all: a path under /private
+ * gets the private area's table for this deployment's feature flags, once.
+ */
+export function addPrivateRoutes(features: Deployment['features']) {
+  let added = false;
+  return async ({ path, patch }: { path: string; patch: (routeId: string, children: RouteObject[]) => void }) => {
+    if (added || !(path === '/private' || path.startsWith('/private/'))) return;
+    const { privateRoutes } = await loadPrivateArea();
+    patch(PRIVATE_ROUTE_ID, privateRoutes(features));
+    added = true;
+  };
+}
+
 /** History-mode routing for this deployment. */
-export const router = createBrowserRouter(createAppRoutes(deployment.features));
+export const router = createBrowserRouter(createAppRoutes(), {
+  patchRoutesOnNavigation: addPrivateRoutes(deployment.features),
+});

@@ -246,8 +246,10 @@ create trigger collections_mark_feed_after_insert_or_delete
 -- What the job reads and records (service role only) --------------------------------------------------------
 
 -- Up to p_limit pages due, each as the JSON the bucket will hold, with its MD5 (the ETag the index lists)
--- and the change it reflects. The files of a page are one range scan of the primary key.
-create function public.feed_dirty_pages(p_limit integer, p_functions_url text, p_site_url text)
+-- and the change it reflects. The files of a page are one range scan of the primary key. The thumbnail sizes
+-- come from the caller (the functions' media-variants table), as labels like '400x300'.
+create function public.feed_dirty_pages(p_limit integer, p_functions_url text, p_site_url text,
+                                        p_thumbnails text[])
 returns table (page integer, changed_at timestamptz, file_count integer, body text, etag text)
 language sql
 stable
@@ -270,8 +272,7 @@ as $$
                'thumbnails', case when f.is_image then (
                  select json_object_agg(s.label, p_functions_url || '/public-media/' || f.id || '?size=' || s.label
                                         order by s.n)
-                   from unnest(array['200x150', '300x225', '400x300', '500x375', '1024x768', '2048x1536'])
-                        with ordinality as s(label, n)) end),
+                   from unnest(p_thumbnails) with ordinality as s(label, n)) end),
              'tags', coalesce((select json_agg(t.id order by t.id)
                                  from public.file_tags ft
                                  join public.tags t on t.id = ft.tag_id
@@ -433,11 +434,11 @@ begin
 end
 $$;
 
-revoke all on function public.feed_dirty_pages(integer, text, text),
+revoke all on function public.feed_dirty_pages(integer, text, text, text[]),
   public.feed_pages_written(integer[], timestamptz[], text[], integer[]), public.feed_catalogue(),
   public.feed_catalogue_written(text), public.feed_pending(), public.feed_index(), public.feed_index_written(), public.rebuild_public_feed()
   from public, anon, authenticated;
-grant execute on function public.feed_dirty_pages(integer, text, text),
+grant execute on function public.feed_dirty_pages(integer, text, text, text[]),
   public.feed_pages_written(integer[], timestamptz[], text[], integer[]), public.feed_catalogue(),
   public.feed_catalogue_written(text), public.feed_pending(), public.feed_index(), public.feed_index_written(), public.rebuild_public_feed()
   to service_role;

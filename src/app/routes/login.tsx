@@ -4,10 +4,10 @@ import { supabase } from '../../lib/supabase.ts';
 import { deployment } from '../../config/deployment.ts';
 import { isSignOutState, paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { LoginForm, type Credentials } from '../../features/auth/components/login-form.tsx';
-import { refusalMessages, signInErrorMessage } from '../../lib/auth/messages.ts';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { refusalMessages } from '../../lib/auth/messages.ts';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { accountPaths } from '../../features/account/account-paths.ts';
+import { accountPaths } from '../../features/account/paths.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 
 // The second step (accounts with an authenticator app) loads only when needed.
@@ -36,12 +36,6 @@ export function LoginRoute() {
   if (signingOut) return <FullScreenSpinner />;
   if (state.status === 'signedIn') return <Navigate to={target} replace />;
 
-  const signIn = async ({ email, password }: Credentials) => {
-    clearRefusal();
-    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-    if (error) throw new Error(signInErrorMessage(error));
-  };
-
   return (
     <main className="login-page" id="main">
       {state.status === 'loading' && <FullScreenSpinner />}
@@ -61,7 +55,8 @@ export function LoginRoute() {
           <>
             <p className="login-subtitle">Inicia sesión con tu cuenta del equipo</p>
             <LoginForm
-              onSignIn={signIn}
+              supabaseClient={supabase}
+              onAttempt={clearRefusal}
               externalError={state.status === 'signedOut' && state.refusal ? refusalMessages[state.refusal] : null}
             />
             <p className="login-links">

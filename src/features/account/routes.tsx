@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { accountPaths } from './account-paths.ts';
+import { accountPaths } from './paths.ts';
 
 /** Public (no sign-in) steps of a password reset and of accepting an invitation. */
 export const accountPublicRoutes: RouteObject[] = [

@@ -1,5 +1,3 @@
-import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/auth-js';
-
 export const REQUIRED_FIELDS_MESSAGE = 'Todos los campos son obligatorios';
 
 /**
@@ -15,15 +13,23 @@ export const refusalMessages: Record<LoginRefusal, string> = {
   ROLE_CHECK_FAILED: 'No se pudo comprobar tu usuario. Comprueba tu conexión e inténtalo de nuevo.',
 };
 
-/** The Spanish text shown under the login form for a failed sign-in. */
-export function signInErrorMessage(error: unknown): string {
-  if (isAuthRetryableFetchError(error))
-    return 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.';
-  if (isAuthApiError(error)) {
-    if (error.code === 'invalid_credentials') return 'El correo electrónico o la contraseña no son correctos.';
-    if (error.code === 'email_not_confirmed') return 'Tu correo electrónico aún no está confirmado.';
-    if (error.code === 'user_banned') return 'Tu usuario está bloqueado.';
-    if (error.status === 429) return 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
-  }
-  return 'No se pudo iniciar sesión. Inténtalo de nuevo.';
+const SIGN_IN_FAILURES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^invalid login credentials$/i, 'El correo electrónico o la contraseña no son correctos.'],
+  [/^email not confirmed$/i, 'Tu correo electrónico aún no está confirmado.'],
+  [/banned/i, 'Tu usuario está bloqueado.'],
+  [/rate limit|security purposes/i, 'Demasiados intentos. Espera un momento e inténtalo de nuevo.'],
+  [/fetch|network|load failed/i, 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.'],
+];
+
+/**
+ * The Spanish text shown under the login form for a failed sign-in, from the text Auth UI shows for it.
+ * Auth UI signs in itself and shows only the error's message, never its code: Auth's own English sentence
+ * ('Invalid login credentials', 'Email not confirmed', …) or, when the server cannot be reached, the
+ * browser's ('Failed to fetch' in Chromium, 'NetworkError when attempting to fetch resource.' in Firefox,
+ * 'Load failed' in Safari). Anything else gets the general sentence.
+ */
+export function signInFailureMessage(shown: string): string {
+  return (
+    SIGN_IN_FAILURES.find(([pattern]) => pattern.test(shown))?.[1] ?? 'No se pudo iniciar sesión. Inténtalo de nuevo.'
+  );
 }

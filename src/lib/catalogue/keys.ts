@@ -1,5 +1,7 @@
+import { entityKeys } from '../entity-keys.ts';
+
 export const catalogueKeys = {
-  tagCategories: ['tag-categories'] as const,
-  tags: ['tags'] as const,
-  collections: ['collections'] as const,
+  tagCategories: entityKeys.tagCategories,
+  tags: entityKeys.tags,
+  collections: entityKeys.collections,
 };

@@ -1,5 +1,5 @@
-import { FunctionsHttpError } from '@supabase/functions-js';
-import { functions } from '../supabase.ts';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '../supabase.ts';
 import { ZipDownloadError, type FetchZipPage, type ZipEntryPage } from './zip-entries.ts';
 
 /** Either explicit ids or "every file the filters match", as the bulk actions take a selection. */
@@ -12,9 +12,7 @@ export type ZipSelection = { fileIds: string[] } | { filter: Record<string, unkn
  */
 export function filesZipPages(selection: ZipSelection): FetchZipPage {
   return async (after) => {
-    const { data, error } = await (
-      await functions()
-    ).invoke<ZipEntryPage>('files-zip', {
+    const { data, error } = await supabase.functions.invoke<ZipEntryPage>('files-zip', {
       body: { selection, after },
     });
     if (error) {

@@ -11,11 +11,12 @@
 import { Buffer } from 'node:buffer';
 import { PDFiumLibrary } from '@hyzyla/pdfium';
 import jpeg from 'jpeg-js';
+import { MEDIA_VARIANTS } from './media-variants.ts';
 
 /** Larger documents get no preview (the extension tile stays). */
 export const PREVIEW_MAX_SOURCE_BYTES = 40 * 1024 * 1024; // 40 MiB
-/** The rendered page fits in this many pixels both ways: the lightbox's 2048×1536 box shows it unscaled. */
-export const PREVIEW_LONGEST_SIDE = 1536;
+/** The rendered page fits in this many pixels both ways: the lightbox's box shows it unscaled. */
+export const PREVIEW_LONGEST_SIDE = Math.min(MEDIA_VARIANTS.large.width, MEDIA_VARIANTS.large.height);
 const JPEG_QUALITY = 82;
 /** After a document this big the library is dropped, so the isolate does not keep its grown heap. */
 const KEEP_LIBRARY_BELOW_BYTES = 8 * 1024 * 1024;

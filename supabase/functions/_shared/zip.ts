@@ -6,9 +6,9 @@
 // when it is used; the lifetime below only has to cover the files of one page, and the browser asks for the
 // page again (same cursor) if a URL has expired anyway.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { SIGNED_URL_SECONDS } from './media-variants.ts';
 
 export const ZIP_PAGE = 200;
-export const SIGNED_URL_SECONDS = 3600;
 
 /** A file as the entries functions read it: the keyset cursor is its id. */
 export interface ZipSource {
@@ -40,7 +40,7 @@ export async function signedPage(admin: SupabaseClient, sources: ZipSource[], li
   if (sources.length === 0) return { entries: [], next: null };
   const signed = await admin.storage.from('media').createSignedUrls(
     sources.map((source) => source.object_path),
-    SIGNED_URL_SECONDS,
+    SIGNED_URL_SECONDS.zipEntry,
   );
   if (signed.error) throw signed.error;
   const urls = new Map(signed.data.map((item) => [item.path, item.signedUrl]));

@@ -5,16 +5,14 @@
 // GET /public-media/{fileId}?size=WxH&fit=contain → the whole image within that box (public file page)
 import { json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
-import { THUMBNAIL_SIZES, sizeLabel } from '../_shared/thumbnails.ts';
-
-const SIGNED_URL_SECONDS = 300;
+import { SIGNED_URL_SECONDS, THUMBNAIL_FIT, THUMBNAIL_SIZES, sizeLabel } from '../_shared/media-variants.ts';
 
 serve(async (request) => {
   const url = new URL(request.url);
   const fileId = url.pathname.split('/')[2] ?? '';
   const size = url.searchParams.get('size');
   const thumbnail = size ? THUMBNAIL_SIZES.find((s) => sizeLabel(s) === size) : undefined;
-  const resize = url.searchParams.get('fit') === 'contain' ? 'contain' : 'cover';
+  const resize = url.searchParams.get('fit') === 'contain' ? 'contain' : THUMBNAIL_FIT;
   if (size && !thumbnail) return json(400, { code: 'INVALID_SIZE', message: 'Tamaño de miniatura no válido.' });
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
 
@@ -31,7 +29,7 @@ serve(async (request) => {
     .from('media')
     .createSignedUrl(
       file.object_path,
-      SIGNED_URL_SECONDS,
+      SIGNED_URL_SECONDS.publicRedirect,
       thumbnail ? { transform: { width: thumbnail[0], height: thumbnail[1], resize } } : undefined,
     );
   if (signed.error) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });

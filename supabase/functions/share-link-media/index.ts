@@ -7,9 +7,8 @@
 // GET /share-link-media/{token}/{fileId}?original=1&json=1[&grant=G]       → {url} (the page's ZIP fetches it)
 import { corsHeaders, json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
-import { THUMBNAIL_SIZES, sizeLabel } from '../_shared/thumbnails.ts';
+import { SIGNED_URL_SECONDS, THUMBNAIL_SIZES, sizeLabel } from '../_shared/media-variants.ts';
 
-const SIGNED_URL_SECONDS = 120;
 const UNAVAILABLE = { code: 'LINK_UNAVAILABLE', message: 'Este enlace ha caducado o ya no está disponible' };
 
 serve(async (request) => {
@@ -40,7 +39,7 @@ serve(async (request) => {
     .from('media')
     .createSignedUrl(
       answer.objectPath,
-      SIGNED_URL_SECONDS,
+      SIGNED_URL_SECONDS.shareLink,
       thumbnail ? { transform: { width: thumbnail[0], height: thumbnail[1], resize } } : undefined,
     );
   if (signed.error) return json(404, UNAVAILABLE);

@@ -7,6 +7,7 @@
 // GET /share-preview/file/{id}   GET /share-preview/collection/{id}
 import { createClient } from '@supabase/supabase-js';
 import { serve } from '../_shared/http.ts';
+import { MEDIA_VARIANTS, publicMediaQuery } from '../_shared/media-variants.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,7 +53,8 @@ serve(async (request) => {
   const [, , kind = '', id = ''] = new URL(request.url).pathname.split('/');
   const supabaseUrl = Deno.env.get('SUPABASE_URL')!;
   const site = (Deno.env.get('PUBLIC_SITE_URL') ?? Deno.env.get('SITE_URL') ?? '').replace(/\/$/, '');
-  const media = (fileId: string) => `${supabaseUrl}/functions/v1/public-media/${fileId}?size=1024x768&fit=contain`;
+  const media = (fileId: string) =>
+    `${supabaseUrl}/functions/v1/public-media/${fileId}${publicMediaQuery(MEDIA_VARIANTS.preview)}`;
   const notAvailable = () =>
     page(404, {
       title: 'Mediateca',

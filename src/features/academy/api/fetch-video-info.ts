@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/functions-js';
-import { functions } from '../../../lib/supabase.ts';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '../../../lib/supabase.ts';
 
 /** What the `video-info` edge function answers for a pasted URL. */
 export interface VideoInfo {
@@ -20,7 +20,7 @@ async function functionError(error: unknown): Promise<Error> {
 }
 
 export async function fetchVideoInfo(url: string): Promise<VideoInfo> {
-  const { data, error } = await (await functions()).invoke<VideoInfo>('video-info', { body: { url } });
+  const { data, error } = await supabase.functions.invoke<VideoInfo>('video-info', { body: { url } });
   if (error) throw await functionError(error);
   if (!data) throw new Error('No se encontró ningún vídeo con esa URL.');
   return data;

@@ -1,3 +1,4 @@
+import { CheckboxField, TextField } from '../../../components/ui/form-fields.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -78,14 +79,19 @@ function CategoryFormFields({ defaultValues, onSubmit, pending, submitLabel }: C
   const error = errors.nameEs?.message ?? errors.nameEn?.message;
   return (
     <form className="academy-form" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
-      <label htmlFor="category-name-es">Nombre (español)</label>
-      <input id="category-name-es" aria-invalid={errors.nameEs ? true : undefined} {...form.register('nameEs')} />
-      <label htmlFor="category-name-en">Nombre (inglés)</label>
-      <input id="category-name-en" aria-invalid={errors.nameEn ? true : undefined} {...form.register('nameEn')} />
-      <label className="checkbox">
-        <input type="checkbox" {...form.register('isPrivate')} />
-        Categoría privada (solo la ven los usuarios con acceso)
-      </label>
+      <TextField
+        id="category-name-es"
+        label="Nombre (español)"
+        invalid={errors.nameEs ? true : undefined}
+        {...form.register('nameEs')}
+      />
+      <TextField
+        id="category-name-en"
+        label="Nombre (inglés)"
+        invalid={errors.nameEn ? true : undefined}
+        {...form.register('nameEn')}
+      />
+      <CheckboxField label="Categoría privada (solo la ven los usuarios con acceso)" {...form.register('isPrivate')} />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -1,4 +1,4 @@
-import { isAuthApiError } from '@supabase/auth-js';
+import { isAuthApiError } from '@supabase/supabase-js';
 import { spanishError } from '../../../lib/errors.ts';
 
 /** Auth's refusals on the account screens, in Spanish; anything else as the app says it everywhere. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Factor } from '@supabase/auth-js';
+import type { Factor } from '@supabase/supabase-js';
 import { supabase } from '../../../lib/supabase.ts';
 import { accountKeys } from './keys.ts';
 

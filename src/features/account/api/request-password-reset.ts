@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { resetPasswordUrl } from '../account-paths.ts';
+import { resetPasswordUrl } from '../paths.ts';
 
 /**
  * Asks Auth to mail a recovery link that comes back to /reset-password. Auth answers the same for addresses

@@ -1,3 +1,4 @@
+import { TextField } from '../../../components/ui/form-fields.tsx';
 import { Link } from 'react-router-dom';
 import { deployment } from '../../../config/deployment.ts';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -43,12 +44,12 @@ export function ForgotPasswordScreen() {
           <>
             <p className="login-subtitle">Escribe tu correo y te enviaremos un enlace para elegir una nueva.</p>
             <form className="account-form" onSubmit={submit} noValidate aria-describedby="forgot-message">
-              <label htmlFor="forgot-email">Correo electrónico</label>
-              <input
+              <TextField
                 id="forgot-email"
+                label="Correo electrónico"
                 type="email"
                 autoComplete="email"
-                aria-invalid={!!errors.email}
+                invalid={!!errors.email}
                 disabled={request.isPending}
                 {...register('email')}
               />

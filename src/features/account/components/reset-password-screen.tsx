@@ -1,3 +1,4 @@
+import { TextField } from '../../../components/ui/form-fields.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { deployment } from '../../../config/deployment.ts';
@@ -9,7 +10,7 @@ import { sessionFromLink, type LinkOutcome } from '../api/session-from-link.ts';
 import { useSetNewPassword } from '../api/set-new-password.ts';
 import { newPasswordSchema } from '../api/password-schemas.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
-import { accountPaths } from '../account-paths.ts';
+import { accountPaths } from '../paths.ts';
 import '../account.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
@@ -57,21 +58,21 @@ export function ResetPasswordScreen() {
           {invited ? 'Elige la contraseña con la que entrarás a partir de ahora.' : 'Elige una nueva contraseña.'}
         </p>
         <form className="account-form" onSubmit={submit} noValidate aria-describedby="reset-message">
-          <label htmlFor="reset-password">Nueva contraseña</label>
-          <input
+          <TextField
             id="reset-password"
+            label="Nueva contraseña"
             type="password"
             autoComplete="new-password"
-            aria-invalid={!!errors.password}
+            invalid={!!errors.password}
             disabled={save.isPending}
             {...register('password')}
           />
-          <label htmlFor="reset-repeat">Repite la contraseña</label>
-          <input
+          <TextField
             id="reset-repeat"
+            label="Repite la contraseña"
             type="password"
             autoComplete="new-password"
-            aria-invalid={!!errors.repeat}
+            invalid={!!errors.repeat}
             disabled={save.isPending}
             {...register('repeat')}
           />

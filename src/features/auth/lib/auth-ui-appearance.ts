@@ -10,9 +10,13 @@ function darken(hex: string, keep: number): string {
   return `#${channel(1)}${channel(3)}${channel(5)}`;
 }
 
+/** Marks Auth UI's own message span, which the sign-in form hides and says in Spanish instead. */
+export const AUTH_UI_MESSAGE_CLASS = 'auth-ui-server-message';
+
 /** Supabase's theme in the deployment's brand colour, with text colours that pass WCAG AA on white. */
 export const authAppearance = {
   theme: ThemeSupa,
+  className: { message: AUTH_UI_MESSAGE_CLASS },
   variables: {
     default: {
       colors: {

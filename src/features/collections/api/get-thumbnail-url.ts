@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storage } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
+import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../lib/media/variants.ts';
 
-const SIGNED_FOR_SECONDS = 3600;
+const SIGNED_FOR_SECONDS = SIGNED_URL_SECONDS.app;
 
-/** A signed 300×225 thumbnail of a media object the signed-in admin may read. */
+/** A signed thumbnail for a collection's file card, of a media object the signed-in admin may read. */
 export async function getThumbnailUrl(objectPath: string) {
-  const { data, error } = await (
-    await storage()
-  )
+  const { width, height, fit } = MEDIA_VARIANTS.collectionCard;
+  const { data, error } = await supabase.storage
     .from(deployment.storage.mediaBucket)
-    .createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: { width: 300, height: 225, resize: 'cover' } });
+    .createSignedUrl(objectPath, SIGNED_FOR_SECONDS, { transform: { width, height, resize: fit } });
   if (error) throw error;
   return data.signedUrl;
 }

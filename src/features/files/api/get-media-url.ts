@@ -1,21 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storage } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
+import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../lib/media/variants.ts';
 
-/**
- * The CDN sizes we use: card thumbnails, the detail preview, the lightbox, and the original; a document's
- * page in a card (`page`: portrait, as pages are, so it stays sharp at the card's height).
- */
+/** The pictures of a file this feature shows (see lib/media/variants.ts), or its original ('download'). */
 export type MediaVariant = 'thumbnail' | 'page' | 'preview' | 'large' | 'download';
 
-const SIGNED_FOR_SECONDS = 3600;
-
-const TRANSFORMS = {
-  thumbnail: { width: 400, height: 300, resize: 'contain' },
-  page: { width: 400, height: 400, resize: 'contain' },
-  preview: { width: 1024, height: 768, resize: 'contain' },
-  large: { width: 2048, height: 1536, resize: 'contain' },
-} as const;
+const SIGNED_FOR_SECONDS = SIGNED_URL_SECONDS.app;
 
 /**
  * A signed URL that downloads as `name`, byte for byte. storage-js runs encodeURI over the signed URL after
@@ -29,14 +20,15 @@ export function withDownloadName(signedUrl: string, name: string): string {
 
 /** A signed URL for one object of the private media bucket, resized through Storage image transformations. */
 export async function getMediaUrl(objectPath: string, variant: MediaVariant, downloadName?: string): Promise<string> {
-  const bucket = (await storage()).from(deployment.storage.mediaBucket);
+  const bucket = supabase.storage.from(deployment.storage.mediaBucket);
   if (variant === 'download') {
     const { data, error } = await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS);
     if (error) throw error;
     return withDownloadName(data.signedUrl, downloadName ?? objectPath.split('/').at(-1)!);
   }
+  const { width, height, fit } = MEDIA_VARIANTS[variant];
   const { data, error } = await bucket.createSignedUrl(objectPath, SIGNED_FOR_SECONDS, {
-    transform: TRANSFORMS[variant],
+    transform: { width, height, resize: fit },
   });
   if (error) throw error;
   return data.signedUrl;

@@ -1,9 +1,10 @@
 import type { FileFilters } from './file-filters.ts';
 import type { FileSelection } from './selection.ts';
+import { entityKeys } from '../../../lib/entity-keys.ts';
 
 /** Every files query key, generic → specific: invalidating `fileKeys.all` refreshes them all. */
 export const fileKeys = {
-  all: ['files'] as const,
+  all: entityKeys.files,
   lists: () => [...fileKeys.all, 'list'] as const,
   list: (filters: FileFilters, sort: string) => [...fileKeys.lists(), filters, sort] as const,
   counts: () => [...fileKeys.all, 'count'] as const,

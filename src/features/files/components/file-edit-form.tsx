@@ -1,3 +1,4 @@
+import { CheckboxField, TextField } from '../../../components/ui/form-fields.tsx';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -120,9 +121,13 @@ export function FileEditForm({ file }: { file: FileDetail }) {
       <div className="file-form-languages">
         <fieldset>
           <legend>Español</legend>
-          <label htmlFor="name_es">Título</label>
-          <input id="name_es" {...form.register('name_es')} aria-invalid={!!errors.name_es} />
-          {errors.name_es && <span className="form-error">{errors.name_es.message}</span>}
+          <TextField
+            id="name_es"
+            label="Título"
+            {...form.register('name_es')}
+            invalid={!!errors.name_es}
+            error={errors.name_es?.message}
+          />
           <label htmlFor="description_es">Descripción</label>
           <textarea id="description_es" rows={3} {...form.register('description_es')} />
           {errors.description_es && <span className="form-error">{errors.description_es.message}</span>}
@@ -154,14 +159,8 @@ export function FileEditForm({ file }: { file: FileDetail }) {
       {isAdmin && (
         <fieldset>
           <legend>Opciones</legend>
-          <label className="checkbox">
-            <input type="checkbox" {...form.register('b2b')} /> B2B
-          </label>
-          {isEnabled('operations') && (
-            <label className="checkbox">
-              <input type="checkbox" {...form.register('operations')} /> Operaciones
-            </label>
-          )}
+          <CheckboxField label="B2B" {...form.register('b2b')} />
+          {isEnabled('operations') && <CheckboxField label="Operaciones" {...form.register('operations')} />}
         </fieldset>
       )}
       <Controller
@@ -173,9 +172,12 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         <fieldset className="file-form-collections">
           <legend>Colecciones</legend>
           {(collections.data ?? []).map((collection) => (
-            <label key={collection.id} className="checkbox">
-              <input type="checkbox" value={collection.id} {...form.register('collectionIds')} /> {collection.name}
-            </label>
+            <CheckboxField
+              key={collection.id}
+              label={collection.name}
+              value={collection.id}
+              {...form.register('collectionIds')}
+            />
           ))}
         </fieldset>
       )}

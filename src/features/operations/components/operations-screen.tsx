@@ -1,3 +1,4 @@
+import { CheckboxField, FormActions, TextField } from '../../../components/ui/form-fields.tsx';
 import { Fragment, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -75,8 +76,7 @@ function PopupForm({ initial, updatedAt }: { initial: PopupValues; updatedAt: st
         data-locked={locked}
       >
         <fieldset disabled={busy} className="admin-form-fields">
-          <label htmlFor="popup-title">Título</label>
-          <input id="popup-title" aria-invalid={!!errors.title} {...register('title')} />
+          <TextField id="popup-title" label="Título" invalid={!!errors.title} {...register('title')} />
           <label htmlFor="popup-message">Mensaje</label>
           <textarea
             id="popup-message"
@@ -87,19 +87,14 @@ function PopupForm({ initial, updatedAt }: { initial: PopupValues; updatedAt: st
           <p id="popup-message-hint" className="admin-form-hint">
             Texto sin formato: los saltos de línea se conservan.
           </p>
-          <label className="checkbox">
-            <input type="checkbox" {...register('active')} /> Popup activo
-          </label>
+          <CheckboxField label="Popup activo" {...register('active')} />
         </fieldset>
         <p id="popup-message-error" className="form-error" role="alert">
           {message}
         </p>
-        <div className="admin-form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {save.isPending ? 'Guardando…' : 'Guardar'}
-          </button>
+        <FormActions pending={save.isPending} disabled={busy}>
           <span className="muted operations-saved">Última modificación: {formatDateTime(updatedAt)}</span>
-        </div>
+        </FormActions>
       </form>
       <aside className="operations-preview" aria-labelledby="popup-preview-title">
         <h2 id="popup-preview-title" className="operations-preview-label">

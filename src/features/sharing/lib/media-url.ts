@@ -1,4 +1,5 @@
 import { env } from '../../../config/env.ts';
+import { MEDIA_VARIANTS, publicMediaQuery } from '../../../lib/media/variants.ts';
 
 const functions = `${env.VITE_SUPABASE_URL.replace(/\/$/, '')}/functions/v1`;
 const base = `${functions}/public-media`;
@@ -9,9 +10,9 @@ const base = `${functions}/public-media`;
  */
 export const publicMediaUrl = {
   original: (fileId: string) => `${base}/${fileId}`,
-  thumbnail: (fileId: string) => `${base}/${fileId}?size=400x300`,
-  preview: (fileId: string) => `${base}/${fileId}?size=1024x768&fit=contain`,
-  large: (fileId: string) => `${base}/${fileId}?size=2048x1536&fit=contain`,
+  thumbnail: (fileId: string) => `${base}/${fileId}${publicMediaQuery(MEDIA_VARIANTS.publicCard)}`,
+  preview: (fileId: string) => `${base}/${fileId}${publicMediaQuery(MEDIA_VARIANTS.preview)}`,
+  large: (fileId: string) => `${base}/${fileId}${publicMediaQuery(MEDIA_VARIANTS.large)}`,
 };
 
 /** 'Descargar todo (ZIP)': the collection-zip function lists a public collection's published originals. */

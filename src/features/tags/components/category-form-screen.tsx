@@ -4,9 +4,10 @@ import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { categorySchema, type CategoryValues } from '../api/tag-schemas.ts';
 import { useSaveCategory } from '../api/save-category.ts';
 import { useTagCategories } from '../api/use-tag-catalogue.ts';
+import { CheckboxField, FormActions, TextField } from '../../../components/ui/form-fields.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
-import { tagPaths } from '../tag-paths.ts';
+import { tagPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 
 const EMPTY: CategoryValues = { name_es: '', name_en: '', hide_b2c: false, hide_b2b: false };
@@ -68,25 +69,18 @@ function CategoryForm({ id, initial }: { id?: string; initial: CategoryValues })
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-describedby="category-form-message">
-      <label htmlFor="category-name-es">Nombre (español)</label>
-      <input id="category-name-es" aria-invalid={!!errors.name_es} {...register('name_es')} />
-      <label htmlFor="category-name-en">Nombre (inglés)</label>
-      <input id="category-name-en" lang="en" aria-invalid={!!errors.name_en} {...register('name_en')} />
-      <label className="checkbox">
-        <input type="checkbox" {...register('hide_b2c')} /> Ocultar en B2C
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" {...register('hide_b2b')} /> Ocultar en B2B
-      </label>
+      <TextField id="category-name-es" label="Nombre (español)" invalid={!!errors.name_es} {...register('name_es')} />
+      <TextField
+        id="category-name-en"
+        label="Nombre (inglés)"
+        lang="en"
+        invalid={!!errors.name_en}
+        {...register('name_en')}
+      />
+      <CheckboxField label="Ocultar en B2C" {...register('hide_b2c')} />
+      <CheckboxField label="Ocultar en B2B" {...register('hide_b2b')} />
       <FormMessage id="category-form-message" message={message} />
-      <div className="admin-form-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Guardando…' : 'Guardar'}
-        </button>
-        <Link to={tagPaths.list} className="button">
-          Cancelar
-        </Link>
-      </div>
+      <FormActions pending={save.isPending} cancelTo={tagPaths.list} />
     </form>
   );
 }

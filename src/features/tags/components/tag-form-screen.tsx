@@ -4,8 +4,9 @@ import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { tagSchema, type TagValues } from '../api/tag-schemas.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import { useTagCategories, useTags } from '../api/use-tag-catalogue.ts';
+import { FormActions, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { tagPaths } from '../tag-paths.ts';
+import { tagPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
@@ -80,27 +81,23 @@ function TagForm({
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-describedby="tag-form-message">
-      <label htmlFor="tag-name-es">Nombre (español)</label>
-      <input id="tag-name-es" aria-invalid={!!errors.name_es} {...register('name_es')} />
-      <label htmlFor="tag-name-en">Nombre (inglés)</label>
-      <input id="tag-name-en" lang="en" aria-invalid={!!errors.name_en} {...register('name_en')} />
-      <label htmlFor="tag-category">Categoría</label>
-      <select id="tag-category" aria-invalid={!!errors.category_id} {...register('category_id')}>
+      <TextField id="tag-name-es" label="Nombre (español)" invalid={!!errors.name_es} {...register('name_es')} />
+      <TextField
+        id="tag-name-en"
+        label="Nombre (inglés)"
+        lang="en"
+        invalid={!!errors.name_en}
+        {...register('name_en')}
+      />
+      <SelectField id="tag-category" label="Categoría" invalid={!!errors.category_id} {...register('category_id')}>
         {categories.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name_es}
           </option>
         ))}
-      </select>
+      </SelectField>
       <FormMessage id="tag-form-message" message={message} />
-      <div className="admin-form-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Guardando…' : 'Guardar'}
-        </button>
-        <Link to={tagPaths.list} className="button">
-          Cancelar
-        </Link>
-      </div>
+      <FormActions pending={save.isPending} cancelTo={tagPaths.list} />
     </form>
   );
 }

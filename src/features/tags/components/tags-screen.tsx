@@ -12,7 +12,7 @@ import { tagFileCountsQueryOptions } from '../api/get-tag-file-counts.ts';
 import { useLiveTagFileCounts } from '../api/use-live-tag-file-counts.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
-import { tagPaths } from '../tag-paths.ts';
+import { tagPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../tags.css';
 

@@ -1,5 +1,5 @@
-import { FunctionsHttpError } from '@supabase/functions-js';
-import { functions } from '../../../lib/supabase.ts';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '../../../lib/supabase.ts';
 
 /** An error of the staff-users function, carrying the Spanish sentence it answered with. */
 export class StaffUsersError extends Error {
@@ -16,7 +16,7 @@ export class StaffUsersError extends Error {
  * responses are `{ code, message }` with a Spanish message, which is what the forms show in red.
  */
 export async function invokeStaffUsers<T>(body: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
-  const { data, error } = await (await functions()).invoke<T>('staff-users', { body, signal });
+  const { data, error } = await supabase.functions.invoke<T>('staff-users', { body, signal });
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const answer = (await (error.context as Response).json().catch(() => null)) as {

@@ -1,3 +1,4 @@
+import { FormActions, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -7,7 +8,7 @@ import { useInviteStaffUser } from '../api/invite-staff-user.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { STAFF_ROLES, newUserFormSchema, roleDescriptions, type NewUserFormValues } from '../api/staff-user-schema.ts';
 import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
-import { userPaths } from '../user-paths.ts';
+import { userPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../users.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
@@ -58,12 +59,12 @@ export function NewUserScreen() {
       <PageHeader title="Nuevo usuario" />
       <form className="admin-form" onSubmit={submit} noValidate aria-describedby="new-user-message">
         <fieldset disabled={pending} className="admin-form-fields">
-          <label htmlFor="new-user-email">Correo electrónico</label>
-          <input
+          <TextField
             id="new-user-email"
+            label="Correo electrónico"
             type="email"
             autoComplete="off"
-            aria-invalid={!!errors.email}
+            invalid={!!errors.email}
             {...register('email')}
           />
           <fieldset className="new-user-mode">
@@ -81,46 +82,32 @@ export function NewUserScreen() {
             </label>
           </fieldset>
           {!inviting && (
-            <>
-              <label htmlFor="new-user-password">Contraseña</label>
-              <input
-                id="new-user-password"
-                type="password"
-                autoComplete="new-password"
-                aria-invalid={!!errors.password}
-                aria-describedby="new-user-password-hint"
-                {...register('password')}
-              />
-              <p id="new-user-password-hint" className="admin-form-hint">
-                Apunta la contraseña antes de guardar: después no se podrá volver a ver.
-              </p>
-            </>
+            <TextField
+              id="new-user-password"
+              label="Contraseña"
+              type="password"
+              autoComplete="new-password"
+              invalid={!!errors.password}
+              hint="Apunta la contraseña antes de guardar: después no se podrá volver a ver."
+              {...register('password')}
+            />
           )}
-          <label htmlFor="new-user-role">Rol</label>
-          <select id="new-user-role" aria-invalid={!!errors.role} {...register('role')}>
+          <SelectField id="new-user-role" label="Rol" invalid={!!errors.role} {...register('role')}>
             <option value="">Elige un rol</option>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {role} — {roleDescriptions[role]}
               </option>
             ))}
-          </select>
+          </SelectField>
         </fieldset>
         <FormMessage id="new-user-message" message={message} />
-        <div className="admin-form-actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
-            {inviting
-              ? invite.isPending
-                ? 'Enviando…'
-                : 'Enviar invitación'
-              : create.isPending
-                ? 'Creando…'
-                : 'Crear usuario'}
-          </button>
-          <Link to={userPaths.list} className="button">
-            Cancelar
-          </Link>
-        </div>
+        <FormActions
+          pending={pending}
+          submitLabel={inviting ? 'Enviar invitación' : 'Crear usuario'}
+          pendingLabel={inviting ? 'Enviando…' : 'Creando…'}
+          cancelTo={userPaths.list}
+        />
       </form>
     </section>
   );

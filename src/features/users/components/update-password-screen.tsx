@@ -5,8 +5,9 @@ import { useStaffUsers } from '../api/get-staff-users.ts';
 import { useUpdateStaffPassword } from '../api/update-staff-password.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { passwordSchema } from '../api/staff-user-schema.ts';
+import { FormActions, TextField } from '../../../components/ui/form-fields.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { userPaths } from '../user-paths.ts';
+import { userPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import { useMutationForm } from '../../../lib/forms/use-mutation-form.ts';
 
@@ -45,28 +46,18 @@ export function UpdatePasswordScreen() {
       </PageHeader>
       <form className="admin-form" onSubmit={submit} noValidate aria-describedby="password-message">
         <fieldset disabled={update.isPending} className="admin-form-fields">
-          <label htmlFor="new-password">Nueva contraseña</label>
-          <input
+          <TextField
             id="new-password"
+            label="Nueva contraseña"
             type="password"
             autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            aria-describedby="new-password-hint"
+            invalid={!!errors.password}
+            hint="Al menos 6 caracteres. Después no se podrá volver a ver."
             {...register('password')}
           />
-          <p id="new-password-hint" className="admin-form-hint">
-            Al menos 6 caracteres. Después no se podrá volver a ver.
-          </p>
         </fieldset>
         <FormMessage id="password-message" message={message} />
-        <div className="admin-form-actions">
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
-            {update.isPending ? 'Guardando…' : 'Cambiar contraseña'}
-          </button>
-          <Link to={userPaths.list} className="button">
-            Cancelar
-          </Link>
-        </div>
+        <FormActions pending={update.isPending} submitLabel="Cambiar contraseña" cancelTo={userPaths.list} />
       </form>
     </section>
   );

@@ -14,7 +14,7 @@ import { useUpdateStaffRole } from '../api/update-staff-role.ts';
 import { useLiveStaffUsers } from '../api/use-live-staff-users.ts';
 import { messageOf } from '../api/invoke-staff-users.ts';
 import { STAFF_ROLES, roleDescriptions, type StaffRole } from '../api/staff-user-schema.ts';
-import { userPaths } from '../user-paths.ts';
+import { userPaths } from '../paths.ts';
 import '../../../components/ui/admin-form.css';
 import '../users.css';
 

@@ -10,7 +10,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { THUMBNAIL_SIZES } from '../thumbnails.ts';
+import { THUMBNAIL_FIT, THUMBNAIL_SIZES } from '../media-variants.ts';
 import { PREVIEW_MAX_SOURCE_BYTES, renderFirstPage } from '../pdf-preview.ts';
 import {
   CHECKSUM_STEP_BYTES,
@@ -122,7 +122,7 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
     const bucket = admin.storage.from('media');
     for (const [w, h] of THUMBNAIL_SIZES) {
       const rendered = await bucket.download(file.object_path, {
-        transform: { width: w, height: h, resize: 'cover' },
+        transform: { width: w, height: h, resize: THUMBNAIL_FIT },
       });
       if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
     }

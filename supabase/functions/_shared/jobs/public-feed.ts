@@ -1,8 +1,9 @@
 // The public feed in the public `public-feed` bucket, brought up to date one bounded step at a time: the pages
 // that changes marked (database triggers, public_feed_pages.sql) are read as finished JSON from Postgres and
 // written as they are, then the catalogue if names changed, then the index that lists every page with its
-// ETag. Storage swaps each object in one step, so a reader never sees half of one. Format: README "Public feed".
+// ETag. Storage swaps each object in one step, so a reader never sees half of one. Format: docs/public-feed.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { THUMBNAIL_SIZES, sizeLabel } from '../media-variants.ts';
 
 /** Pages per step: at 1M published files a page is ~150 files (~200 KB), so a step moves ~12 MB at most. */
 export const FEED_PAGES_PER_STEP = 64;
@@ -60,6 +61,7 @@ export async function updateFeed(admin: SupabaseClient): Promise<FeedStep> {
     p_limit: FEED_PAGES_PER_STEP,
     p_functions_url: functionsUrl,
     p_site_url: siteUrl,
+    p_thumbnails: THUMBNAIL_SIZES.map(sizeLabel),
   });
   if (due.error) throw due.error;
   const pages = due.data as DuePage[];
