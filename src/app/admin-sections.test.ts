@@ -12,7 +12,7 @@ function routePaths(routes: RouteObject[], prefix = '/private'): string[] {
 }
 
 describe('admin sections and feature flags', () => {
-  it('offers every admin section of the spec with this deployment', () => {
+  it('offers every admin section this deployment enables', () => {
     expect(enabledAdminSections(deployment.features).map((section) => section.label)).toEqual([
       'Etiquetas',
       'Usuarios',

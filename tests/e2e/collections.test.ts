@@ -352,7 +352,7 @@ describe('public pages (signed out)', () => {
 });
 
 describe('deleting a collection', () => {
-  it('asks with the spec sentence, removes the collection and its links, and keeps the files', async () => {
+  it('asks with its confirmation sentence, removes the collection and its links, and keeps the files', async () => {
     const { page } = admin;
     await page.goto(appUrl('/private/collections'));
     const row = page.getByRole('listitem', { name: names.renamed });

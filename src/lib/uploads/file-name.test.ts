@@ -95,7 +95,7 @@ describe('upload size rule', () => {
     expect(isTooLargeToUpload(0)).toBe(false);
   });
 
-  it('has the Spanish refusal text of the spec', () => {
+  it('has the Spanish refusal text', () => {
     expect(FILE_TOO_LARGE_MESSAGE).toBe('No se pueden subir archivos más grandes de 1GB');
   });
 });
@@ -115,7 +115,7 @@ describe('sanitizeFileName keeps the extension when it cuts', () => {
     expect(result).toMatch(/^ñ+\.jpeg$/);
   });
 
-  it('leaves a short name as the spec rules make it', () => {
+  it('leaves a short name as the naming rules make it', () => {
     expect(sanitizeFileName('menú, otoño?.png')).toBe('menú_ otoño_.png');
   });
 });

@@ -4,7 +4,7 @@ import { categorySchema, videoSchema, videoUrlSchema } from './schemas.ts';
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? null : result.error!.issues[0]!.message;
 
-describe('Academy form rules (spec section 5)', () => {
+describe('Academy form rules', () => {
   it('requires a valid http(s) URL for the fetch step', () => {
     expect(firstMessage(videoUrlSchema.safeParse({ url: '  ' }))).toBe('Todos los campos son obligatorios');
     expect(firstMessage(videoUrlSchema.safeParse({ url: 'no es una url' }))).toBe('El campo no es una URL válida.');

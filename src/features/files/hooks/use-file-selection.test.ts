@@ -24,7 +24,7 @@ describe('useFileSelection', () => {
     expect(result.current.isSelected('zzz')).toBe(true);
   });
 
-  it('forgets the selection when the filters or the sort change (spec section 4)', () => {
+  it('forgets the selection when the filters or the sort change', () => {
     const { result, rerender } = renderHook(
       ({ filters, sort }: { filters: FileFilters; sort: string }) => useFileSelection(filters, sort, ids),
       { initialProps: { filters: {}, sort: 'uploadedOn_desc' } },
