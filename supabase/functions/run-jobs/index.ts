@@ -6,6 +6,7 @@
 import { HttpError, json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
 import { FileNotFound, processFile } from '../_shared/jobs/process-file.ts';
+import { PermanentProcessingError } from '../_shared/jobs/processing-errors.ts';
 import { regenerateFeed } from '../_shared/jobs/public-feed.ts';
 import { moveTrashedObjects } from '../_shared/jobs/trash.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -82,13 +83,18 @@ serve(async (request) => {
     if (!jobs.length) break;
     for (const job of jobs) {
       let failure: string | null = null;
+      let permanent = false;
       try {
         await runJob(admin, job);
       } catch (error) {
         failure = (error instanceof Error ? error.message : String(error)) || 'unknown error';
+        // Bytes that can never be processed: no retries, the file says 'No se pudo procesar' now.
+        permanent = error instanceof PermanentProcessingError;
         console.error(`server job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${failure}`);
       }
-      const finished = await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
+      const finished = permanent
+        ? await admin.rpc('fail_server_job', { p_id: job.id, p_error: failure })
+        : await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
       if (finished.error) throw finished.error;
       // No row back: someone changed the job meanwhile (an operator marking it done, say).
       const state = (finished.data as { state: string | null } | null)?.state ?? 'changed';

@@ -3,13 +3,15 @@
 // clears `processing`. A PDF gets a picture of its first page beside it (`{object}.preview.jpg` in the media
 // bucket, recorded as `preview_path` in the same update); a PDF that cannot be rendered gets none and is
 // processed all the same. Idempotent: a processed file is left as it is. A failure is recorded on the file
-// (`processing_error`, shown to admins) and thrown, so the job that ran it is retried with backoff.
+// (`processing_error`, a Spanish reason) and thrown: a PermanentProcessingError (empty file, bytes that are
+// not the image the name says, an undecodable image) ends its job at once, anything else is retried.
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { THUMBNAIL_SIZES } from '../thumbnails.ts';
 import { PREVIEW_MAX_SOURCE_BYTES, renderFirstPage } from '../pdf-preview.ts';
+import { PermanentProcessingError, THUMBNAILED_TYPES, failureReason, thumbnailFailure } from './processing-errors.ts';
 
 const HEAD_BYTES = 1024 * 1024;
 
@@ -73,11 +75,18 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
       buffer.set(chunk, offset);
       offset += chunk.length;
     }
+    if (size === 0) throw new PermanentProcessingError('empty_file', 'the stored object has no bytes');
     const mimeType = await recordedType(buffer, declaredType);
     let width: number | null = null;
     let height: number | null = null;
     if (file.is_image) {
-      const dimensions = imageSize(buffer);
+      if (!THUMBNAILED_TYPES.has(mimeType)) throw new PermanentProcessingError('unsupported_type', mimeType);
+      let dimensions: ReturnType<typeof imageSize>;
+      try {
+        dimensions = imageSize(buffer);
+      } catch (error) {
+        throw new PermanentProcessingError('unreadable_image', (error as Error).message);
+      }
       width = dimensions.width ?? null;
       height = dimensions.height ?? null;
       const bucket = admin.storage.from('media');
@@ -85,7 +94,7 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
         const rendered = await bucket.download(file.object_path, {
           transform: { width: w, height: h, resize: 'cover' },
         });
-        if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
+        if (rendered.error) throw thumbnailFailure(rendered.error as { message: string; statusCode?: unknown });
       }
     }
     const previewPath =
@@ -115,11 +124,13 @@ export async function processFile(admin: SupabaseClient, fileId: string): Promis
     }
     return { fileId, processing: false, changed: true, size, width, height, previewPath };
   } catch (failure) {
-    const message = failure instanceof Error ? failure.message : String(failure);
+    // The reason people read (Spanish); the technical message goes to the job's last_error via the runner.
+    // Only while the object is still the one that failed: a replacement has its own processing.
     await admin
       .from('files')
-      .update({ processing_error: message.slice(0, 2000) })
-      .eq('id', fileId);
+      .update({ processing_error: failureReason(failure) })
+      .eq('id', fileId)
+      .eq('object_path', file.object_path);
     throw failure;
   }
 }
