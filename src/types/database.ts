@@ -242,14 +242,14 @@ isOneToOne: false
                   ]
                 },"server_jobs": {
                   Row: {
-                    "attempts": number,"created_at": string,"dedupe_key": string,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"run_after": string,"state": string,"updated_at": string
+                    "attempts": number,"created_at": string,"dedupe_key": string,"failed_permanently": boolean,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"run_after": string,"state": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
+                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"failed_permanently"?: boolean,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
+                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"failed_permanently"?: boolean,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -355,6 +355,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,
@@ -381,6 +382,29 @@ isOneToOne: false
 "delete_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
+"fail_server_job":
+{ Args: { "p_error": string,"p_id": number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"failed_permanently": boolean,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
                            },
@@ -389,6 +413,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,
@@ -441,6 +466,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,

@@ -86,9 +86,8 @@ async function finalState(fileId: string): Promise<FinalState> {
 
 beforeAll(async () => {
   db = await adminDb();
-  admin = (await signedInSeed('ADMIN')).client;
-  const signedIn = await signedInSeed('UPLOADER');
-  uploader = signedIn.client;
+  admin = await signedInSeed('ADMIN');
+  uploader = await signedInSeed('UPLOADER');
   uploaderToken = (await uploader.auth.getSession()).data.session!.access_token;
 });
 
@@ -158,7 +157,7 @@ describe('an upload that cannot be processed', () => {
       hint: 'FILE_PROCESSING_FAILED',
       message: 'No se puede publicar «rota-1» porque no se pudo procesar. Sustituye el archivo para poder publicarlo.',
     });
-    const bulk = await admin.rpc('set_files_published', { p_file_ids: [one, two], p_published: true });
+    const bulk = await admin.rpc('publish_files', { p_published: true, p_file_ids: [one, two] });
     expect(bulk.error).toMatchObject({ code: 'P0001', hint: 'FILE_PROCESSING_FAILED' });
 
     // The files screen's filter finds them.
@@ -203,8 +202,8 @@ describe('a transient failure', () => {
     const fileId = crypto.randomUUID();
     await db.query(
       `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, uploader_id, extension)
-       values ($1, 'x.png', $1 || '/x.png', 'x.png', 'Sin objeto', 'Sin objeto', (select id from auth.users where email = 'admin@mediateca.local'), 'png')`,
-      [fileId],
+       values ($1, 'x.png', $2, 'x.png', 'Sin objeto', 'Sin objeto', (select id from auth.users where email = 'admin@mediateca.local'), 'png')`,
+      [fileId, `${fileId}/x.png`],
     );
     const retried = await eventually(async () => {
       const { rows } = await db.query<{ state: string; attempts: number; failed_permanently: boolean }>(

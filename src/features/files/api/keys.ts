@@ -18,4 +18,6 @@ export const fileKeys = {
   selection: (selection: FileSelection) => [...fileKeys.selections(), selection] as const,
   /** Signed URLs are per object (a replaced file has a new object path), not per file. */
   mediaUrl: (objectPath: string, variant: MediaVariant) => ['media-url', objectPath, variant] as const,
+  /** Every signed URL of one object, whatever its size. */
+  mediaUrls: (objectPath: string) => ['media-url', objectPath] as const,
 };
