@@ -165,7 +165,7 @@ describe('an upload that cannot be processed', () => {
       .rpc('search_files', { p_filter: { processing: 'failed', query: 'rota' }, p_limit: 10 })
       .select('id');
     expect(filtered.error).toBeNull();
-    expect(filtered.data!.map((row) => row.id).sort()).toEqual([one, two].sort());
+    expect((filtered.data as Array<{ id: string }>).map((row) => row.id).sort()).toEqual([one, two].sort());
     const counted = await admin.rpc('count_files', { p_filter: { processing: 'failed', query: 'rota' } });
     expect(counted.error).toBeNull();
     expect(counted.data).toBe(2);
