@@ -31,7 +31,10 @@ function parseSelection(raw: string | null): Selection {
 
 serve(async (request) => {
   if (request.method !== 'POST') return json(405, { code: 'METHOD', message: 'Usa POST.' });
-  const form = await request.formData();
+  // Not a form at all (another content type, a broken body): the same refusal as a bad selection.
+  const form = await request.formData().catch(() => {
+    throw new HttpError(400, 'INVALID_SELECTION', 'La selección de archivos no es válida.');
+  });
   const token = form.get('access_token');
   if (typeof token !== 'string' || token === '') {
     return json(401, { code: 'NOT_SIGNED_IN', message: 'Inicia sesión para descargar.' });

@@ -3,6 +3,7 @@
 import { HttpError, json, readJson, serve } from '../_shared/http.ts';
 import { callerClient, requireStaff, serviceClient } from '../_shared/auth.ts';
 import { processFile } from '../_shared/jobs/process-file.ts';
+import { PermanentProcessingError } from '../_shared/jobs/processing-errors.ts';
 
 serve(async (request) => {
   await requireStaff(request, ['ADMIN', 'UPLOADER']);
@@ -13,7 +14,9 @@ serve(async (request) => {
   if (visible.error || !visible.data) throw new HttpError(404, 'FILE_NOT_FOUND', 'El archivo no existe.');
   try {
     return json(200, await processFile(serviceClient(), fileId));
-  } catch {
-    throw new HttpError(500, 'PROCESSING_FAILED', 'No se pudo procesar el archivo. Se puede reintentar.');
+  } catch (error) {
+    // The file's own bytes: asking again cannot help, and the reason is the one the file now shows.
+    if (error instanceof PermanentProcessingError) throw new HttpError(422, 'FILE_UNPROCESSABLE', error.reason);
+    throw new HttpError(503, 'PROCESSING_FAILED', 'No se pudo procesar el archivo ahora. Se puede reintentar.');
   }
 });
