@@ -56,7 +56,8 @@ export async function startPostgrest(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // PostgREST is not restarted behind anyone's back: when it stops without being asked, the log says how.
   child.once('exit', (code, signal) => {
-    if (!stopping) options.log(`postgrest: stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`);
+    if (!stopping)
+      options.log(`postgrest: stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`);
   });
 
   const adminUrl = `http://127.0.0.1:${options.adminPort}`;
