@@ -21,6 +21,8 @@ let page: Page;
 let dir: string;
 /** Every Storage answer of 400 or more the page received, as "status url". */
 const storageRefusals: string[] = [];
+/** Every other refusal (PostgREST's 406 for a row that is gone, say), as "status method url". */
+const apiRefusals: string[] = [];
 
 const REASONS = {
   unreadable: 'La imagen está dañada y no se puede leer. Sube una copia sana del archivo.',
@@ -36,6 +38,8 @@ beforeAll(async () => {
   page.on('response', (response) => {
     if (response.url().includes('/storage/v1/') && response.status() >= 400) {
       storageRefusals.push(`${response.status()} ${response.url()}`);
+    } else if (response.url().includes('/rest/v1/') && response.status() >= 400) {
+      apiRefusals.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     }
   });
   await page.goto(appUrl('/login'));
@@ -158,5 +162,44 @@ describe('a file sent to the Papelera', () => {
     await page.goto(appUrl('/private/files?q=terraza-para-borrar'));
     await expect.poll(() => page.getByTestId('files-count').innerText(), { timeout: 15_000 }).toBe('0');
     expect(storageRefusals.filter((refusal) => refusal.includes(id))).toEqual([]);
+    // A read of the file that is gone may be refused once; it is never asked again (no retry of a 4xx).
+    const refusals = apiRefusals.filter((refusal) => refusal.includes(id));
+    expect(refusals.length).toBe(new Set(refusals).size);
+  });
+});
+
+describe('an upload Storage refuses outright', () => {
+  it("says why in Spanish, offers no 'Reintentar' and does not stay 'Subiendo'", async () => {
+    const refused = path.join(dir, 'rechazada.pdf');
+    await writeFile(refused, '%PDF-1.4\n% rechazada\n');
+    // Storage answers the creation of the upload with a refusal of the file itself (as RLS would).
+    await page.route('**/storage/v1/upload/resumable**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 403,
+            headers: { 'Access-Control-Allow-Origin': '*', 'Tus-Resumable': '1.0.0' },
+            body: 'new row violates row-level security policy',
+          })
+        : route.continue(),
+    );
+    try {
+      await page.goto(appUrl('/private/upload'));
+      await page.setInputFiles(FILE_INPUT, [refused]);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: '«rechazada.pdf» no se pudo subir: No tienes permiso para subir este archivo.' })
+            .count(),
+        )
+        .toBeGreaterThan(0);
+      await expect.poll(() => page.locator('.uppy-Dashboard-Item').count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Reintentar/ }).count()).toBe(0);
+      expect(await page.getByText(/tus:|response code|row-level security/).count()).toBe(0);
+      expect(await page.getByRole('status', { name: /Subiendo/ }).count()).toBe(0);
+      await screenshot(page, 'upload-refused-by-storage');
+    } finally {
+      await page.unroute('**/storage/v1/upload/resumable**');
+    }
   });
 });

@@ -142,7 +142,16 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       // file and in the status bar's details (its '?').
       const reason = spanishUploadError(error);
       uppy.setFileState(file.id, { error: reason });
-      uppy.setState({ error: reason });
+      // Uppy's own notice ('Error al subir …') carries tus's message as its details, behind a '?'.
+      const english = (error as Error | undefined)?.message ?? '';
+      const info = uppy
+        .getState()
+        .info.map((notice) =>
+          english && typeof notice.details === 'string' && notice.details.includes(english)
+            ? { ...notice, details: reason }
+            : notice,
+        );
+      uppy.setState({ error: reason, info });
       if (canRetryUpload(error)) return;
       // Storage refused the file itself: 'Reintentar' could not work, so the file leaves the list (after Uppy
       // has finished with it) and the screen says why.
