@@ -66,9 +66,15 @@ set search_path = ''
 as $$
 begin
   if new.state = 'failed' and old.state <> 'failed' then
+    -- A permanent failure keeps the reason the processing step wrote; tries that ran out say so instead of
+    -- the "se volverá a intentar" they left behind.
     update public.files f
        set processing = false, published = false,
-           processing_error = coalesce(f.processing_error, 'No se pudo procesar el archivo. Vuelve a subirlo.')
+           processing_error = case
+             when new.failed_permanently
+               then coalesce(f.processing_error, 'No se pudo procesar el archivo. Vuelve a subirlo.')
+             else 'No se pudo procesar el archivo tras varios intentos. Vuelve a subirlo o pide a un administrador que lo reintente.'
+           end
      where f.id = new.file_id and f.processing
        and not exists (select 1 from public.server_jobs j
                         where j.file_id = new.file_id and j.kind = 'process_upload' and j.id <> new.id

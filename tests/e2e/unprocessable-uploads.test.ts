@@ -192,7 +192,12 @@ describe('an upload Storage refuses outright', () => {
             .filter({ hasText: '«rechazada.pdf» no se pudo subir: No tienes permiso para subir este archivo.' })
             .count(),
         )
-        .toBeGreaterThan(0);
+        .toBeGreaterThan(0)
+        .catch(async (error: unknown) => {
+          await screenshot(page, 'upload-refused-by-storage-failed');
+          console.log('UPLOAD SCREEN', await page.locator('main').innerText());
+          throw error;
+        });
       await expect.poll(() => page.locator('.uppy-Dashboard-Item').count()).toBe(0);
       expect(await page.getByRole('button', { name: /Reintentar/ }).count()).toBe(0);
       expect(await page.getByText(/tus:|response code|row-level security/).count()).toBe(0);

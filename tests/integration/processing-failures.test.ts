@@ -225,14 +225,25 @@ describe('a transient failure', () => {
       fileId,
     ]);
     const final = await eventually(async () => {
-      const { rows } = await db.query<{ processing: boolean; state: string; failed_permanently: boolean }>(
-        `select f.processing, j.state, j.failed_permanently from public.files f
+      const { rows } = await db.query<{
+        processing: boolean;
+        processing_error: string;
+        state: string;
+        failed_permanently: boolean;
+      }>(
+        `select f.processing, f.processing_error, j.state, j.failed_permanently from public.files f
            join public.server_jobs j on j.file_id = f.id where f.id = $1 and j.state = 'failed'`,
         [fileId],
       );
       return rows[0];
     });
-    expect(final).toEqual({ processing: false, state: 'failed', failed_permanently: false });
+    expect(final).toEqual({
+      processing: false,
+      processing_error:
+        'No se pudo procesar el archivo tras varios intentos. Vuelve a subirlo o pide a un administrador que lo reintente.',
+      state: 'failed',
+      failed_permanently: false,
+    });
 
     // 'Reintentar' gives it another go: processing again, no reason shown meanwhile.
     const { rows } = await db.query<{ id: string }>(`select id from public.server_jobs where file_id = $1`, [fileId]);
