@@ -16,6 +16,19 @@ describe('upload errors', () => {
     for (const status of [400, 403, 404, 413, 415]) expect(canRetryUpload(answered(status))).toBe(false);
   });
 
+  it('read the status from the message once the request was aborted (its XHR then says 0)', () => {
+    const aborted = new DetailedError(
+      'tus: unexpected response while creating upload, originated from request (method: POST, url: http://x/storage/v1/upload/resumable, response code: 403, response text: new row violates row-level security policy, request id: n/a)',
+    );
+    aborted.originalResponse = { getStatus: () => 0 } as never;
+    expect(canRetryUpload(aborted)).toBe(false);
+    expect(spanishUploadError(aborted)).toBe('No tienes permiso para subir este archivo.');
+    const lost = new DetailedError(
+      'tus: failed to create upload, caused by [object ProgressEvent], response code: n/a',
+    );
+    expect(canRetryUpload(lost)).toBe(true);
+  });
+
   it('say in Spanish what happened, never the English of tus', () => {
     expect(spanishUploadError(answered(403))).toBe('No tienes permiso para subir este archivo.');
     expect(spanishUploadError(answered(404))).toBe('El servidor rechazó el archivo y no se puede subir así.');

@@ -3,11 +3,17 @@ import { spanishError } from '../errors.ts';
 /** Refused before anything is sent: Storage would store nothing worth keeping. */
 export const EMPTY_FILE_MESSAGE = 'No se pueden subir archivos vacíos (0 bytes)';
 
-/** The HTTP status Storage answered a failed TUS request with; undefined when no server answered. */
+/**
+ * The HTTP status Storage answered a failed TUS request with; undefined when no server answered. By the time
+ * Uppy reports the error it has aborted the request, whose XHR then says status 0, so the status tus-js-client
+ * wrote into its message ('response code: 403') is read when the response no longer has it.
+ */
 export function uploadErrorStatus(error: unknown): number | undefined {
-  const response = (error as { originalResponse?: { getStatus?: () => number } | null } | null)?.originalResponse;
-  const status = response?.getStatus?.();
-  return typeof status === 'number' && status > 0 ? status : undefined;
+  const value = error as { originalResponse?: { getStatus?: () => number } | null; message?: unknown } | null;
+  const status = value?.originalResponse?.getStatus?.();
+  if (typeof status === 'number' && status > 0) return status;
+  const written = typeof value?.message === 'string' ? /response code: (\d{3})\b/.exec(value.message) : null;
+  return written ? Number(written[1]) : undefined;
 }
 
 /**
