@@ -108,7 +108,7 @@ describe('uploads that cannot be processed', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: REASONS.unreadable }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Activar' }).count()).toBe(0);
     await screenshot(page, 'file-detail-processing-failed');
-    await page.getByRole('button', { name: 'Borrar' }).click();
+    await page.locator('.file-actions').getByRole('button', { name: 'Borrar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.waitForURL('**/private/files');
     await expect
@@ -155,7 +155,7 @@ describe('a file sent to the Papelera', () => {
     await expect.poll(() => card.locator('img.file-thumbnail').count(), { timeout: 30_000 }).toBe(1);
     await card.getByRole('link').first().click();
     await page.waitForURL(`**/private/file/${id}`);
-    await page.getByRole('button', { name: 'Borrar' }).click();
+    await page.locator('.file-actions').getByRole('button', { name: 'Borrar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.waitForURL('**/private/files');
     // Back on the grid (and again after its refetch): the file is gone and nothing asked Storage for it.
