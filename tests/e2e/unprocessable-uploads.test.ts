@@ -200,6 +200,13 @@ describe('an upload Storage refuses outright', () => {
       await expect.poll(() => page.locator('.uppy-Dashboard-Item').count()).toBe(0);
       expect(await page.getByRole('button', { name: /Reintentar/ }).count()).toBe(0);
       expect(await page.getByText(/tus:|response code|row-level security/).count()).toBe(0);
+      // The toast says the same, not a vague 'Algo salió mal'.
+      await expect
+        .poll(() =>
+          page.getByText('«rechazada.pdf» no se pudo subir: No tienes permiso para subir este archivo.').count(),
+        )
+        .toBeGreaterThan(1);
+      expect(await page.getByText('Algo salió mal').count()).toBe(0);
       expect(await page.getByRole('status', { name: /Subiendo/ }).count()).toBe(0);
       await screenshot(page, 'upload-refused-by-storage');
     } finally {

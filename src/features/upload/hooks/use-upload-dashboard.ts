@@ -159,7 +159,8 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
         if (!uppy.getFile(file.id)) return;
         uppy.removeFile(file.id);
         setRejected((current) => [...current, { name: file.meta.originalName, reason }]);
-        notify.error(new Error(`«${file.meta.originalName}» no se pudo subir: ${reason}`));
+        const said = `«${file.meta.originalName}» no se pudo subir: ${reason}`;
+        notify.error(new Error(said), said);
       }, 0);
     });
     uppy.on('complete', (result) => {
@@ -170,8 +171,9 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       const done = result.successful?.length ?? 0;
       const failed = result.failed?.length ?? 0;
       if (done > 0) notify.success(`${plural(done, 'archivo subido', 'archivos subidos')}.`);
-      if (failed > 0)
-        notify.error(new Error(`${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`));
+      // Our own sentence, shown as it is (it has no accent for spanishError to recognise it by).
+      const failedSentence = `${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`;
+      if (failed > 0) notify.error(new Error(failedSentence), failedSentence);
     });
     // The Dashboard's title says which file of the batch is on its way; set only when it changes, since
     // setOptions itself updates the state.
