@@ -25,6 +25,11 @@ describe('cacheActionsFor', () => {
     }
   });
 
+  it('takes a deleted file off the grid at once, before the lists are refetched', () => {
+    const actions = cacheActionsFor(change('files', 'DELETE', { id: 'f4' }), ME);
+    expect(actions[0]).toEqual({ kind: 'drop-deleted-file', fileId: 'f4' });
+  });
+
   it('reads the file of a removed tag link from the primary key Realtime sends for a DELETE', () => {
     expect(cacheActionsFor(change('file_tags', 'DELETE', { file_id: 'f2', tag_id: 't1' }), ME)).toContainEqual({
       kind: 'refresh-file',

@@ -8,6 +8,7 @@ import { fileKeys } from '../features/files/api/keys.ts';
 import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cache.ts';
 import type { FilePage } from '../features/files/api/search-files.ts';
 import { refreshFileDetail, type DetailExpectation } from '../features/files/api/detail-cache.ts';
+import { dropDeletedFiles } from '../features/files/api/after-file-change.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export type CacheAction =
   | { kind: 'invalidate'; queryKey: QueryKey; exact?: boolean }
   | { kind: 'remove-from-list'; queryKey: QueryKey; id: string }
   | { kind: 'update-file-in-lists'; file: ChangedFile }
+  | { kind: 'drop-deleted-file'; fileId: string }
   | { kind: 'refresh-file'; fileId: string; expect: DetailExpectation }
   | { kind: 'own-account-changed' };
 
@@ -97,7 +99,9 @@ export function cacheActionsFor(change: TableChange, userId: string): CacheActio
     case 'files': {
       const id = idOf(change);
       const edited = change.eventType === 'UPDATE' && id ? ({ ...change.new, id } as ChangedFile) : undefined;
-      return fileActions(id, detailExpectation(change), edited);
+      // Deleted (to the Papelera) by anyone: off the grid now, not after the refetch.
+      const dropped = change.eventType === 'DELETE' && id ? [{ kind: 'drop-deleted-file', fileId: id } as const] : [];
+      return [...dropped, ...fileActions(id, detailExpectation(change), edited)];
     }
     case 'file_tags':
     case 'collection_files':
@@ -149,6 +153,9 @@ function apply(queryClient: QueryClient, action: CacheAction, onOwnAccountChange
         if (update.kind === 'patch') queryClient.setQueryData(queryKey, update.data);
         if (update.kind === 'refetch') void queryClient.invalidateQueries({ queryKey, exact: true });
       }
+      return;
+    case 'drop-deleted-file':
+      dropDeletedFiles(queryClient, [action.fileId]);
       return;
     case 'own-account-changed':
       onOwnAccountChange();

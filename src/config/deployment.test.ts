@@ -3,7 +3,7 @@ import { deployment, deploymentProblems, parseDeployment } from './deployment.ts
 import { parseEnv } from './env.ts';
 
 describe('deployment configuration', () => {
-  it('has the deployment's brand colour and feature flags', () => {
+  it('has the brand colour and feature flags of this deployment', () => {
     expect(deployment.mainColor).toBe('#0084D8');
     expect(deployment.features).toEqual({
       users: true,

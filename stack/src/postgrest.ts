@@ -52,7 +52,13 @@ export async function startPostgrest(options: {
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
+  let stopping = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // PostgREST is not restarted behind anyone's back: when it stops without being asked, the log says how.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      options.log(`postgrest: stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`);
+  });
 
   const adminUrl = `http://127.0.0.1:${options.adminPort}`;
   await waitForHttp(`${adminUrl}/ready`, { timeoutMs: 30_000, failFast: exited });
@@ -62,6 +68,7 @@ export async function startPostgrest(options: {
     process: child,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
+        stopping = true;
         child.kill('SIGTERM');
         await exited;
       }

@@ -163,9 +163,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       maxRows: config.api.maxRows,
       log,
     });
+    // No `notify pgrst` here: PostgREST is ready only once it has loaded the schema the migrations left, and a
+    // reload would run its whole connection worker again (a second "Starting PostgREST" and a flushed pool).
     cleanups.push(() => postgrest.stop());
-    // Migrations ran before PostgREST started, but a reused data dir may have changed underneath it.
-    await adminPool.query(`notify pgrst, 'reload schema'`);
 
     const context = (name: string): ServiceContext => ({
       adminPool,

@@ -335,7 +335,12 @@ describe('jobs queued by the database, run by the server', () => {
     const seenByUploader = await uploader.from('server_jobs').select('id').eq('file_id', fileId);
     expect(seenByUploader.data).toEqual([]);
     const file = await admin.from('files').select('processing, processing_error').eq('id', fileId).single();
-    expect(file.data).toEqual({ processing: true, processing_error: expect.stringMatching(/could not be read/) });
+    // Its tries used up, the file is no longer 'processing': it says why, in Spanish.
+    expect(file.data).toEqual({
+      processing: false,
+      processing_error:
+        'No se pudo procesar el archivo tras varios intentos. Vuelve a subirlo o pide a un administrador que lo reintente.',
+    });
 
     expect((await uploader.rpc('retry_server_job', { p_id: Number(failed.id) })).error?.code).toBe('42501');
     expect((await uploader.rpc('claim_server_jobs', {})).error?.code).toBe('42501');

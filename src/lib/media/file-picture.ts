@@ -4,16 +4,18 @@ export interface PicturedFile {
   object_path: string;
   preview_path: string | null;
   processing?: boolean;
+  /** Set when processing failed for good ('No se pudo procesar'): there is no picture to ask for. */
+  processing_error?: string | null;
 }
 
 /**
  * The stored object that pictures a file: an image's own object, a PDF's first page rendered by
- * post-processing (`preview_path`), or null for other documents, PDFs that could not be rendered and files
- * still processing — those show the extension tile (or the spinner). Both kinds of picture go through the
+ * post-processing (`preview_path`), or null for other documents, PDFs that could not be rendered, files
+ * still processing and files whose processing failed — those show the extension tile (or the spinner). Both kinds of picture go through the
  * same signed, transformed URLs.
  */
 export function pictureOf(file: PicturedFile): string | null {
-  if (file.processing) return null;
+  if (file.processing || file.processing_error) return null;
   if (file.is_image) return file.object_path;
   return file.preview_path ?? null;
 }

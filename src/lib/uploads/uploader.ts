@@ -12,6 +12,8 @@ export interface UploaderOptions {
   folderFor: () => string;
   /** Called with the (sanitized) name of each file refused for being over 1 GB; the file is not added. */
   onTooLarge?: (name: string) => void;
+  /** Called with the (sanitized) name of each empty (0-byte) file, refused too: there is nothing to keep. */
+  onEmpty?: (name: string) => void;
   autoProceed?: boolean;
   locale?: UppyOptions<UploadMeta, Record<string, never>>['locale'];
 }
@@ -20,9 +22,15 @@ export interface UploaderOptions {
  * The one Uppy set-up for every upload in the app (the upload screen's Dashboard and the detail screen's
  * 'Subir nuevo archivo'): TUS to Supabase Storage in 6 MiB chunks, one file at a time, a fresh token per
  * request, resumable after a reload. Every file added gets a sanitized name (shown and recorded)
- * and the object path it will be stored at; a file over 1 GB is refused before anything starts.
+ * and the object path it will be stored at; a file over 1 GB or an empty one is refused before anything starts.
  */
-export function createUploader({ folderFor, onTooLarge, autoProceed = false, locale }: UploaderOptions): MediaUppy {
+export function createUploader({
+  folderFor,
+  onTooLarge,
+  onEmpty,
+  autoProceed = false,
+  locale,
+}: UploaderOptions): MediaUppy {
   const uppy: MediaUppy = new Uppy<UploadMeta, Record<string, never>>({
     autoProceed,
     locale,
@@ -30,6 +38,10 @@ export function createUploader({ folderFor, onTooLarge, autoProceed = false, loc
       const name = sanitizeFileName(file.name ?? '') || 'archivo';
       if (isTooLargeToUpload(file.size ?? 0)) {
         onTooLarge?.(name);
+        return false;
+      }
+      if (file.size === 0) {
+        onEmpty?.(name);
         return false;
       }
       const listed = files[file.id];

@@ -4,7 +4,7 @@ import type http from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileConfigstore, FileStore, type Configstore } from '@tus/file-store';
-import { ERRORS, StreamLimiter, type Upload } from '@tus/server';
+import { ERRORS, StreamLimiter, Upload } from '@tus/server';
 import { syncFile } from './blobs.ts';
 
 /**
@@ -18,9 +18,17 @@ import { syncFile } from './blobs.ts';
  *   one flush per upload runs at a time; chunks that land meanwhile are covered by one more flush after it.
  * - `writeRequest` writes a request's body straight into the file (see tus-request-body.ts).
  * - Upload records are also kept in memory ({@link RememberedRecords}).
+ *
+ * And one about behaving as hosted Storage does: an upload stays known once it has finished. Hosted Storage
+ * keeps it in its S3 store, so a HEAD after the last PATCH (a client checking where it stands) answers the
+ * full offset, and the creation of a 0-byte upload, which @tus/server finishes inside the POST and then reads
+ * back for its Upload-Expires header, answers 201. Here the bytes move to the blob store when an upload
+ * finishes, so the finished upload is remembered ({@link markFinished}) instead: a 0-byte upload was a 404
+ * "The file for this url was not found".
  */
 export class TusFileStore extends FileStore {
   private readonly flushes = new Map<string, { running: Promise<void>; again: boolean }>();
+  private readonly finished = new Map<string, Upload>();
 
   constructor(options: { directory: string; expirationPeriodInMilliseconds: number }) {
     super({ ...options, configstore: new RememberedRecords(new FileConfigstore(options.directory)) });
@@ -67,6 +75,22 @@ export class TusFileStore extends FileStore {
       this.startFlush(upload.id);
     }
     return upload.offset + file.bytesWritten;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const finished = this.finished.get(id);
+    if (finished) return new Upload({ ...finished, offset: finished.size ?? finished.offset });
+    return super.getUpload(id);
+  }
+
+  /** Remembers a finished upload (its bytes are in the blob store now) for as long as its URL lives. */
+  markFinished(upload: Upload, lifetimeMs: number) {
+    this.finished.set(upload.id, new Upload({ ...upload, storage: undefined }));
+    setTimeout(() => this.finished.delete(upload.id), lifetimeMs).unref();
+  }
+
+  isFinished(id: string): boolean {
+    return this.finished.has(id);
   }
 
   /** An upload's record (size, metadata) without its offset, which getUpload reads from the file. */

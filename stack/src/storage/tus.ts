@@ -115,6 +115,8 @@ export async function createTusHandler(
         return;
       }
       const caller = await callerOf(req);
+      // Its bytes are stored already: there is nothing left to append to.
+      if (datastore.isFinished(uploadId)) throw tusError(409, 'The upload is already complete');
       // The record alone (kept in memory): @tus/server reads the upload's offset from the file right after.
       const upload = await datastore.record(uploadId).catch(() => undefined);
       if (!upload) return; // @tus/server answers 404 itself
@@ -162,8 +164,10 @@ export async function createTusHandler(
         await blobs.remove(stored.version);
         throw fromStorageError(error);
       }
+      datastore.markFinished(upload, UPLOAD_URL_LIFETIME_MS);
       await datastore.remove(upload.id).catch(() => {});
-      return {};
+      // Hosted Storage says so on the response that completes an upload.
+      return { headers: { 'Tus-Complete': '1' } };
     },
   });
 

@@ -5,6 +5,7 @@ import { HttpError, json, readJson, serve } from '../_shared/http.ts';
 import { callerClient, requireStaff, serviceClient } from '../_shared/auth.ts';
 import { requestBudget } from '../_shared/budget.ts';
 import { processFileStep, type ProcessProgress } from '../_shared/jobs/process-file.ts';
+import { PermanentProcessingError } from '../_shared/jobs/processing-errors.ts';
 
 const CPU_BUDGET_MS = 600;
 const WALL_BUDGET_MS = 30_000;
@@ -25,7 +26,9 @@ serve(async (request) => {
       progress = step.progress;
       if (budget.spent()) return json(202, { fileId, processing: true });
     }
-  } catch {
-    throw new HttpError(500, 'PROCESSING_FAILED', 'No se pudo procesar el archivo. Se puede reintentar.');
+  } catch (error) {
+    // The file's own bytes: asking again cannot help, and the reason is the one the file now shows.
+    if (error instanceof PermanentProcessingError) throw new HttpError(422, 'FILE_UNPROCESSABLE', error.reason);
+    throw new HttpError(503, 'PROCESSING_FAILED', 'No se pudo procesar el archivo ahora. Se puede reintentar.');
   }
 });

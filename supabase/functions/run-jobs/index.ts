@@ -8,6 +8,7 @@ import { HttpError, json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
 import { requestBudget } from '../_shared/budget.ts';
 import { FileNotFound, processFileStep, type ProcessProgress } from '../_shared/jobs/process-file.ts';
+import { PermanentProcessingError } from '../_shared/jobs/processing-errors.ts';
 import { updateFeed } from '../_shared/jobs/public-feed.ts';
 import { moveTrashedObjects, TRASH_BATCH } from '../_shared/jobs/trash.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -109,17 +110,22 @@ serve(async (request) => {
     const job = (claimed.data as ServerJob[])[0];
     if (!job) break;
     let failure: string | null = null;
+    let permanent = false;
     let outcome: StepOutcome = {};
     try {
       outcome = await runStep(admin, job);
     } catch (error) {
       failure = (error instanceof Error ? error.message : String(error)) || 'unknown error';
+      // Bytes that can never be processed: no retries, the file says 'No se pudo procesar' now.
+      permanent = error instanceof PermanentProcessingError;
       console.error(`server job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${failure}`);
     }
     const recorded =
       failure === null && outcome.next !== undefined
         ? await admin.rpc('continue_server_job', { p_id: job.id, p_progress: outcome.next })
-        : await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
+        : permanent
+          ? await admin.rpc('fail_server_job', { p_id: job.id, p_error: failure })
+          : await admin.rpc('finish_server_job', { p_id: job.id, p_error: failure });
     if (recorded.error) throw recorded.error;
     // No row back: someone changed the job meanwhile (an operator marking it done, say).
     const state = (recorded.data as { state: string | null } | null)?.state ?? 'changed';

@@ -36,7 +36,7 @@ const requestSchema = z.discriminatedUnion('action', [
   }),
 ]);
 
-function authError(error: { code?: string; message: string }): never {
+function authError(error: { code?: string; message: string; status?: number }): never {
   if (error.code === 'email_exists' || error.code === 'user_already_exists') {
     throw new HttpError(409, 'EMAIL_EXISTS', 'Ya existe un usuario con ese correo electrónico.');
   }
@@ -44,7 +44,11 @@ function authError(error: { code?: string; message: string }): never {
     throw new HttpError(400, 'WEAK_PASSWORD', 'La contraseña debe tener al menos 6 caracteres.');
   }
   if (error.code === 'user_not_found') throw new HttpError(404, 'USER_NOT_FOUND', 'El usuario no existe.');
-  throw new HttpError(500, 'AUTH_ERROR', 'No se pudo completar la operación con el usuario.');
+  // Any other refusal of what was sent (an address Auth does not accept, say) is the request's, not ours.
+  if (error.status !== undefined && error.status >= 400 && error.status < 500) {
+    throw new HttpError(400, 'AUTH_REFUSED', 'Auth no aceptó los datos del usuario. Revisa el correo y la contraseña.');
+  }
+  throw new HttpError(502, 'AUTH_ERROR', 'No se pudo completar la operación con el usuario.');
 }
 
 /** The database refuses to lose its last ADMIN (migration last_admin_rule); say so instead of a 500. */

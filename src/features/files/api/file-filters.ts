@@ -73,6 +73,13 @@ export const FILE_FILTERS = {
     kind: 'choice',
     choices: [{ value: 'only', label: 'Solo duplicados' }],
   },
+  /** Uploads whose processing failed for good ('No se pudo procesar'): to replace or delete. */
+  processing: {
+    param: 'processing',
+    label: 'Procesado',
+    kind: 'choice',
+    choices: [{ value: 'failed', label: 'No se pudo procesar' }],
+  },
 } as const satisfies Record<
   string,
   | { param: string; label: string; kind: 'text' | 'id' }

@@ -2,11 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { fileKeys } from './keys.ts';
 
-const JOB_COLUMNS = 'id, kind, state, attempts, max_attempts, last_error, run_after';
+const JOB_COLUMNS = 'id, kind, state, attempts, max_attempts, run_after, failed_permanently';
 
 /**
  * The jobs on one file that went wrong: failed for good (waiting for 'Reintentar') or failed at least once
- * and waiting for their next attempt. RLS lets only admins read server_jobs; anyone else gets none.
+ * and waiting for their next attempt. RLS lets only admins read server_jobs; anyone else gets none. The
+ * technical message (last_error) is not read: it is English for whoever runs the server, not for the app.
  */
 export async function getFileJobs(fileId: string, signal?: AbortSignal) {
   let request = supabase

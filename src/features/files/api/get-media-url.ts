@@ -40,6 +40,9 @@ export async function getMediaUrl(objectPath: string, variant: MediaVariant, dow
  */
 const mediaUrlKey = (objectPath: string, variant: MediaVariant) => ['media-url', objectPath, variant] as const;
 
+/** Every signed URL of one object, whatever its size (to forget them when the object leaves the library). */
+export const mediaUrlsKey = (objectPath: string) => ['media-url', objectPath] as const;
+
 /** Cached until a minute before the signature expires. */
 export const mediaUrlQuery = (objectPath: string, variant: MediaVariant, downloadName?: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
-import { fileListUpdate } from './list-cache.ts';
+import { fileListUpdate, withoutFiles } from './list-cache.ts';
 import type { FilePage, FileRow } from './search-files.ts';
 
 const file = (id: string, extra: Partial<FileRow> = {}) =>
@@ -73,5 +73,20 @@ describe('fileListUpdate', () => {
       'refetch',
     );
     expect(fileListUpdate(data, {}, 'size_desc', { id: 'z', size: 10 }).kind).toBe('refetch');
+  });
+});
+
+describe('withoutFiles', () => {
+  it('takes deleted files out of every loaded page at once', () => {
+    const data = list([file('a'), file('b')], [file('c')]);
+    expect(withoutFiles(data, new Set(['b', 'c'])).pages.map((page) => page.files.map((f) => f.id))).toEqual([
+      ['a'],
+      [],
+    ]);
+  });
+
+  it('leaves a list that holds none of them as it was (no re-render)', () => {
+    const data = list([file('a')]);
+    expect(withoutFiles(data, new Set(['z']))).toBe(data);
   });
 });

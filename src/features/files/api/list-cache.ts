@@ -62,3 +62,13 @@ export function fileListUpdate(
     Boolean(filters.query) || isSet(filters.type) || isSet(filters.status) || isSet(filters.operations);
   return membershipMayChange || !sort.startsWith('uploadedOn') ? { kind: 'refetch' } : { kind: 'none' };
 }
+
+/**
+ * The loaded pages without these files, or the same object when none of them is loaded. A deleted file's
+ * object is on its way to the trash: a card left on screen until the refetch lands would ask Storage for a
+ * thumbnail that is no longer there (a 400 per card, each time the grid mounts again).
+ */
+export function withoutFiles(data: InfiniteData<FilePage>, ids: ReadonlySet<string>): InfiniteData<FilePage> {
+  if (!data.pages.some((page) => page.files.some((file) => ids.has(file.id)))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, files: page.files.filter((f) => !ids.has(f.id)) })) };
+}

@@ -27,12 +27,6 @@ function JobProblem({ fileId, job }: { fileId: string; job: FileJob }) {
           {formatDateTime(job.run_after)}.
         </p>
       )}
-      {job.last_error && (
-        <details>
-          <summary>Detalle técnico</summary>
-          <code>{job.last_error}</code>
-        </details>
-      )}
       {failed && (
         <button type="button" className="button" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
           {retry.isPending ? 'Reintentando…' : 'Reintentar'}
@@ -44,14 +38,16 @@ function JobProblem({ fileId, job }: { fileId: string; job: FileJob }) {
 
 /**
  * Admins see when the server's work on this file went wrong, with 'Reintentar' once the attempts are used up:
- * a file that stays 'Procesando' is never a mystery.
+ * a file that stays 'Procesando' is never a mystery. A job that failed for good because of the file's bytes
+ * is not listed: the file itself says 'No se pudo procesar' and why, and trying again cannot help.
  */
 export function FileJobProblems({ fileId }: { fileId: string }) {
   const jobs = useQuery(fileJobsQuery(fileId));
-  if (!jobs.data?.length) return null;
+  const shown = jobs.data?.filter((job) => !job.failed_permanently) ?? [];
+  if (!shown.length) return null;
   return (
     <section className="job-problems" aria-label="Problemas del servidor">
-      {jobs.data.map((job) => (
+      {shown.map((job) => (
         <JobProblem key={job.id} fileId={fileId} job={job} />
       ))}
     </section>

@@ -9,6 +9,7 @@ import { useReplaceFile } from '../api/replace-file.ts';
 import { Lightbox } from './lightbox.tsx';
 import { FileHistory } from './file-history.tsx';
 import { FileJobProblems } from './file-job-problems.tsx';
+import { hasFailedProcessing } from './file-thumbnail.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -55,7 +56,13 @@ export function FileSummary({ file }: { file: FileDetail }) {
         {original.data ? <a href={original.data}>{file.original_file_name}</a> : file.original_file_name}
       </p>
       <div className="file-preview">
-        {file.processing ? (
+        {hasFailedProcessing(file) ? (
+          <div className="file-tile file-tile-failed" role="alert">
+            <strong className="file-tile-failed-title">No se pudo procesar</strong>
+            <span>{file.processing_error}</span>
+            <span>Sustituye el archivo con «Subir nuevo archivo» o bórralo.</span>
+          </div>
+        ) : file.processing ? (
           <Spinner label="Procesando" />
         ) : picture && preview.data ? (
           <button type="button" className="file-preview-button" onClick={() => setLightboxOpen(true)}>
@@ -117,7 +124,8 @@ export function FileSummary({ file }: { file: FileDetail }) {
             event.target.value = '';
           }}
         />
-        {isAdmin && (
+        {/* A file that could not be processed is not publishable until it is replaced. */}
+        {isAdmin && (file.published || !hasFailedProcessing(file)) && (
           <button
             type="button"
             className="button"

@@ -4,12 +4,19 @@ import { mediaUrlQuery } from '../api/get-media-url.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pictureOf } from '../../../lib/media/file-picture.ts';
 
-type ThumbnailFile = Pick<FileRow, 'is_image' | 'processing' | 'object_path' | 'preview_path' | 'extension'>;
+type ThumbnailFile = Pick<
+  FileRow,
+  'is_image' | 'processing' | 'processing_error' | 'object_path' | 'preview_path' | 'extension'
+>;
+
+/** Processing failed for good: the file waits to be replaced or deleted (it has no picture). */
+export const hasFailedProcessing = (file: Pick<FileRow, 'processing' | 'processing_error'>) =>
+  !file.processing && Boolean(file.processing_error);
 
 /**
  * A card's picture: a thumbnail for images, the first page for PDFs (a sheet on the document tile; the card's
  * caption names the extension), the extension for other documents and for PDFs without a preview, a spinner
- * while processing.
+ * while processing, and 'No se pudo procesar' with its reason when processing failed for good.
  */
 export function FileThumbnail({ file }: { file: ThumbnailFile }) {
   const picture = pictureOf(file);
@@ -18,6 +25,14 @@ export function FileThumbnail({ file }: { file: ThumbnailFile }) {
     ...mediaUrlQuery(picture ?? '', isPage ? 'page' : 'thumbnail'),
     enabled: picture !== null,
   });
+  if (hasFailedProcessing(file)) {
+    return (
+      <span className="file-tile file-tile-failed" title={file.processing_error ?? undefined}>
+        <span className="file-tile-failed-title">No se pudo procesar</span>
+        <span className="file-tile-failed-reason">{file.processing_error}</span>
+      </span>
+    );
+  }
   if (file.processing) {
     return (
       <span className="file-tile">

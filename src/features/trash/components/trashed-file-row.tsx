@@ -62,7 +62,7 @@ export function TrashedFileRow({ file, selected, busy, onSelect, onRestore, onPu
 function TrashThumbnail({ file }: { file: TrashedFile }) {
   const picture = pictureOf(file);
   const thumbnail = useQuery({
-    ...trashThumbnailQueryOptions(picture ?? '', file.is_image ? 'trashPhoto' : 'trashPage'),
+    ...trashThumbnailQueryOptions(picture ?? '', file.is_image ? 'trashPhoto' : 'trashPage', file.deleted_at),
     enabled: picture !== null,
   });
   if (picture && thumbnail.data) {

@@ -11,6 +11,7 @@ import {
 import { fileExtension } from '../../../lib/uploads/file-name.ts';
 import type { UploadMeta } from '../../../lib/uploads/tus-options.ts';
 import { spanishError } from '../../../lib/errors.ts';
+import { canRetryUpload, spanishUploadError } from '../../../lib/uploads/upload-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { plural } from '../../../lib/plural.ts';
 import { recordUpload } from '../api/record-upload.ts';
@@ -19,9 +20,14 @@ import { dashboardStrings, uploadingTitle, uppyLocale } from '../lib/uppy-locale
 /** Thumbnails only while fewer than 5 uploads are listed, and only for these image types. */
 const THUMBNAIL_LIMIT = 5;
 const PREVIEW_EXTENSIONS = new Set(['jpg', 'jpeg', 'png']);
-const UPLOAD_FAILED = 'No se pudo subir el archivo. Inténtalo de nuevo.';
 const RECORD_FAILED = 'El archivo se subió, pero no se pudo registrar. Inténtalo de nuevo.';
 const RECORDING = 'Registrando el archivo…';
+
+/** A file that was not uploaded and cannot be by trying again, with the reason. */
+export interface RefusedUpload {
+  name: string;
+  reason: string;
+}
 
 /** An upload whose file record exists: the id the library knows it by. */
 export interface RecordedUpload {
@@ -38,6 +44,8 @@ export interface RecordedUpload {
 export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
   const { setUploading } = useUploadActivity();
   const [refused, setRefused] = useState<string[]>([]);
+  const [empty, setEmpty] = useState<string[]>([]);
+  const [rejected, setRejected] = useState<RefusedUpload[]>([]);
   const [recorded, setRecorded] = useState<RecordedUpload[]>([]);
 
   // One Uppy per mounted screen, created and destroyed by the same effect: React may re-run effects on a
@@ -46,9 +54,11 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
     const element = target.current;
     if (!element) return;
     let tooLarge: string[] = [];
+    let emptyFiles: string[] = [];
     const uppy = createUploader({
       folderFor: () => crypto.randomUUID(),
       onTooLarge: (name) => tooLarge.push(name),
+      onEmpty: (name) => emptyFiles.push(name),
       autoProceed: true,
       locale: uppyLocale,
     });
@@ -87,7 +97,10 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       removeFinished(uppy, (file) => !batch.has(file.id));
       setRecorded((current) => current.filter((upload) => !batch.has(upload.uppyId)));
       setRefused(tooLarge);
+      setEmpty(emptyFiles);
+      setRejected([]);
       tooLarge = [];
+      emptyFiles = [];
       showPreviews(uppy);
     });
     uppy.on('file-removed', (file) => {
@@ -124,8 +137,31 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       records.set(file.id, record);
     });
     uppy.on('upload-error', (file, error) => {
-      // tus messages are English and carry the whole upload URL: the person gets one Spanish sentence.
-      if (file && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: spanishError(error, UPLOAD_FAILED) });
+      if (!file || !uppy.getFile(file.id)) return;
+      // tus messages are English and carry the whole upload URL: the person gets one Spanish sentence, on the
+      // file and in the status bar's details (its '?').
+      const reason = spanishUploadError(error);
+      uppy.setFileState(file.id, { error: reason });
+      // Uppy's own notice ('Error al subir …') carries tus's message as its details, behind a '?'.
+      const english = (error as Error | undefined)?.message ?? '';
+      const info = uppy
+        .getState()
+        .info.map((notice) =>
+          english && typeof notice.details === 'string' && notice.details.includes(english)
+            ? { ...notice, details: reason }
+            : notice,
+        );
+      uppy.setState({ error: reason, info });
+      if (canRetryUpload(error)) return;
+      // Storage refused the file itself: 'Reintentar' could not work, so the file leaves the list (after Uppy
+      // has finished with it) and the screen says why.
+      setTimeout(() => {
+        if (!uppy.getFile(file.id)) return;
+        uppy.removeFile(file.id);
+        setRejected((current) => [...current, { name: file.meta.originalName, reason }]);
+        const said = `«${file.meta.originalName}» no se pudo subir: ${reason}`;
+        notify.error(new Error(said), said);
+      }, 0);
     });
     uppy.on('complete', (result) => {
       // Uppy recomputes its total progress at most every 500 ms, and the status bar says 'Completado' only
@@ -135,8 +171,9 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
       const done = result.successful?.length ?? 0;
       const failed = result.failed?.length ?? 0;
       if (done > 0) notify.success(`${plural(done, 'archivo subido', 'archivos subidos')}.`);
-      if (failed > 0)
-        notify.error(new Error(`${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`));
+      // Our own sentence, shown as it is (it has no accent for spanishError to recognise it by).
+      const failedSentence = `${plural(failed, 'archivo no se pudo subir', 'archivos no se pudieron subir')}.`;
+      if (failed > 0) notify.error(new Error(failedSentence), failedSentence);
     });
     // The Dashboard's title says which file of the batch is on its way; set only when it changes, since
     // setOptions itself updates the state.
@@ -152,7 +189,8 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
     // The top bar's spinner: bytes on their way (not paused) or a record being written.
     uppy.on('state-update', () => {
       const { inProgressNotPausedFiles, processingFiles } = uppy.getObjectOfFilesPerState();
-      setUploading(inProgressNotPausedFiles.length > 0 || processingFiles.length > 0);
+      // A failed file stays 'started and not complete' for Uppy; nothing of it is on its way any more.
+      setUploading(inProgressNotPausedFiles.some((file) => !file.error) || processingFiles.length > 0);
       showTitle();
     });
 
@@ -164,7 +202,7 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
     };
   }, [target, setUploading]);
 
-  return { refused, recorded };
+  return { refused, empty, rejected, recorded };
 }
 
 function emitRecorded(uppy: MediaUppy, id: string) {

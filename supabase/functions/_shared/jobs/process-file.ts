@@ -6,12 +6,14 @@
 // CHECKSUM_STEP_BYTES, one per request of the job runner, so a 1 GB upload fits an Edge Function's limits:
 // the first step also looks at the head of the file; each returns where it stands (ProcessProgress) until the
 // last records everything in one update. Idempotent: a processed file is left as it is. A failure is recorded
-// on the file (`processing_error`, shown to admins) and thrown, so the job that ran it is retried with backoff.
+// on the file (`processing_error`, a Spanish reason) and thrown: a PermanentProcessingError (empty file, bytes
+// that are not the image the name says, an undecodable image) ends its job at once, anything else is retried.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { THUMBNAIL_FIT, THUMBNAIL_SIZES } from '../media-variants.ts';
 import { PREVIEW_MAX_SOURCE_BYTES, renderFirstPage } from '../pdf-preview.ts';
+import { PermanentProcessingError, THUMBNAILED_TYPES, failureReason, thumbnailFailure } from './processing-errors.ts';
 import {
   CHECKSUM_STEP_BYTES,
   ObjectReadError,
@@ -74,20 +76,14 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
   try {
     response = await readObjectRange(file.object_path, 0, CHECKSUM_STEP_BYTES);
   } catch (error) {
-    // An empty object has no range to read.
-    if (!(error instanceof ObjectReadError && error.status === 416)) throw error;
-    const hash = await hashStep(null, new Blob([]).stream());
-    return {
-      objectPath: file.object_path,
-      size: 0,
-      mimeType: 'application/octet-stream',
-      width: null,
-      height: null,
-      previewPath: null,
-      hash,
-    };
+    // An empty object has no range to read: nothing can ever be made of it.
+    if (error instanceof ObjectReadError && error.status === 416) {
+      throw new PermanentProcessingError('empty_file', 'the stored object has no bytes');
+    }
+    throw error;
   }
   const size = totalSize(response);
+  if (size === 0) throw new PermanentProcessingError('empty_file', 'the stored object has no bytes');
   const declaredType = response.headers.get('content-type') ?? 'application/octet-stream';
   const head: Uint8Array[] = [];
   let headLength = 0;
@@ -116,7 +112,13 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
   let width: number | null = null;
   let height: number | null = null;
   if (file.is_image) {
-    const dimensions = imageSize(buffer);
+    if (!THUMBNAILED_TYPES.has(mimeType)) throw new PermanentProcessingError('unsupported_type', mimeType);
+    let dimensions: ReturnType<typeof imageSize>;
+    try {
+      dimensions = imageSize(buffer);
+    } catch (error) {
+      throw new PermanentProcessingError('unreadable_image', (error as Error).message);
+    }
     width = dimensions.width ?? null;
     height = dimensions.height ?? null;
     const bucket = admin.storage.from('media');
@@ -124,7 +126,7 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
       const rendered = await bucket.download(file.object_path, {
         transform: { width: w, height: h, resize: THUMBNAIL_FIT },
       });
-      if (rendered.error) throw new Error(`thumbnail ${w}x${h} failed: ${rendered.error.message}`);
+      if (rendered.error) throw thumbnailFailure(rendered.error as { message: string; statusCode?: unknown });
     }
   }
   const previewPath =
@@ -163,11 +165,13 @@ export async function processFileStep(
     }
     return { done: true, result: await recordProcessed(admin, fileId, current) };
   } catch (failure) {
-    const message = failure instanceof Error ? failure.message : String(failure);
+    // The reason people read (Spanish); the technical message goes to the job's last_error via the runner.
+    // Only while the object is still the one that failed: a replacement has its own processing.
     await admin
       .from('files')
-      .update({ processing_error: message.slice(0, 2000) })
-      .eq('id', fileId);
+      .update({ processing_error: failureReason(failure) })
+      .eq('id', fileId)
+      .eq('object_path', file.object_path);
     throw failure;
   }
 }
