@@ -231,6 +231,47 @@ describe('Videos tab', () => {
     const { data: gone } = await service.from('academy_videos').select('id').eq('id', created!.id);
     expect(gone).toEqual([]);
   });
+
+  it('tells the admin where the provider key is set and lets them add the video by hand', async () => {
+    await page.goto(appUrl('/private/academy/fetch-youtube'));
+    // The fake provider answers this id as the real one answers a key it does not accept.
+    await page.getByLabel('URL del video').fill('https://www.youtube.com/watch?v=keyRefused');
+    await page.getByRole('button', { name: 'Obtener información' }).click();
+    await expect
+      .poll(() => page.locator('form [role="alert"]').first().textContent())
+      .toBe(
+        'El proveedor de vídeo no acepta la clave configurada. Es el secreto VIDEO_PROVIDER_API_KEY de las funciones.',
+      );
+    await page.getByText('en Edge Functions → Secrets', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'academy-fetch-not-configured-desktop');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'academy-fetch-not-configured-phone');
+    await page.setViewportSize(viewports.desktop);
+
+    await page.getByRole('button', { name: 'Añadir a mano' }).click();
+    await page.waitForURL('**/private/academy/new-video');
+    const title = page.getByLabel('Título');
+    expect(await title.inputValue()).toBe('');
+    const byHandTitle = `Vídeo a mano ${Date.now()}`;
+    await title.fill(byHandTitle);
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('button', { name: 'Crear video' }).click();
+    await page.waitForURL('**/private/academy');
+    await videoRow(byHandTitle).waitFor();
+    const { data: created } = await service
+      .from('academy_videos')
+      .select('id, youtube_id, youtube_url, language, thumbnail_url')
+      .eq('title', byHandTitle)
+      .single();
+    expect(created).toMatchObject({
+      youtube_id: 'keyRefused',
+      youtube_url: 'https://www.youtube.com/watch?v=keyRefused',
+      language: 'en',
+      thumbnail_url: 'https://i.ytimg.com/vi/keyRefused/hqdefault.jpg',
+    });
+    await service.from('academy_videos').delete().eq('id', created!.id);
+  });
 });
 
 describe('Categorias tab', () => {

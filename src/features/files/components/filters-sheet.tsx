@@ -71,11 +71,20 @@ export function FiltersSheet({
   return (
     <Dialog.Root defaultOpen={defaultOpen}>
       <Dialog.Trigger className="button filters-button">
-        Filtros{activeCount > 0 && <span className="filters-button-count"> ({activeCount})</span>}
+        {/* One run of text: a separate element would be a flex item, and its leading space would be dropped. */}
+        Filtros{activeCount > 0 ? ` (${activeCount})` : ''}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="sheet" aria-describedby={undefined}>
+        <Dialog.Content
+          className="sheet"
+          aria-describedby={undefined}
+          // Focus the sheet itself, not its first control: focusing one further down scrolled the sheet past 'Orden'.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement).focus({ preventScroll: true });
+          }}
+        >
           <div className="sheet-header">
             <Dialog.Title className="dialog-title">Filtros</Dialog.Title>
             {active && (

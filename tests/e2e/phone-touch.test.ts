@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { appUrl, expectAccessible, launchBrowser, screenshot, signIn, viewports } from '../helpers/browser.ts';
+import { client } from '../helpers/clients.ts';
+import { insertFiles } from '../helpers/factories.ts';
+import { seedAccounts } from '../helpers/seed.ts';
+
+/**
+ * A touch phone (390 px, and the narrowest supported, 360 px): selecting by tapping, the selection's menu with
+ * the collections listed in it, a card's info popover and the viewer opened from the grid, each drawn inside
+ * the screen and usable with a finger.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const service = () => client('service_role');
+const marker = `tap${crypto.randomUUID().slice(0, 6)}`;
+const collectionName = `Colección de verano para agencias y touroperadores ${marker}`;
+let collectionId: string;
+const narrowest = { width: 360, height: viewports.phone.height };
+
+/** Where a thing is drawn against the window: whether all of it is on screen, and whether its text is cut. */
+const placement = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return {
+      inside: rect.left >= 0 && rect.top >= 0 && rect.right <= window.innerWidth && rect.bottom <= window.innerHeight,
+      cut: element.scrollWidth > element.clientWidth,
+    };
+  });
+
+beforeAll(async () => {
+  await insertFiles(marker, 4);
+  const created = await service().from('collections').insert({ name: collectionName }).select('id').single();
+  if (created.error) throw created.error;
+  collectionId = created.data.id as string;
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'es-ES', viewport: viewports.phone, hasTouch: true, isMobile: true });
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
+  await page.goto(appUrl('/login'));
+  await signIn(page, seedAccounts.ADMIN.email, seedAccounts.ADMIN.password);
+  await page.waitForURL('**/private/files');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a touch phone', () => {
+  it('taps cards into the selection and adds it to a collection from the menu, inside the screen', async () => {
+    await page.goto(appUrl(`/private/files?q=${marker}`));
+    await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('4');
+    const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
+    await page.getByRole('checkbox', { name: `Seleccionar ${marker} 0`, exact: true }).tap();
+    await bar.getByText('1 seleccionado', { exact: true }).waitFor();
+    // Once something is selected a tap on a card adds it, as in a photo app, instead of opening it.
+    await page.locator('.file-card-link').nth(1).tap();
+    await bar.getByText('2 seleccionados', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/private/files');
+
+    for (const viewport of [narrowest, viewports.phone]) {
+      await page.setViewportSize(viewport);
+      await bar.getByRole('button', { name: 'Más acciones' }).tap();
+      const menu = page.getByRole('menu');
+      await menu.getByText('Añadir a colección...').waitFor();
+      const item = menu.getByRole('menuitem', { name: collectionName });
+      await item.scrollIntoViewIfNeeded();
+      expect(await placement(menu)).toEqual({ inside: true, cut: false });
+      expect(await placement(item)).toEqual({ inside: true, cut: false });
+      if (viewport === narrowest) {
+        await page.keyboard.press('Escape');
+        await expect.poll(() => menu.count()).toBe(0);
+      }
+    }
+    await screenshot(page, 'phone-selection-collections');
+    await page.getByRole('menuitem', { name: collectionName }).tap();
+    await page.getByText(`2 archivos añadidos a «${collectionName}».`).waitFor();
+    const added = await service().from('collection_files').select('file_id').eq('collection_id', collectionId);
+    expect(added.data).toHaveLength(2);
+    await expectAccessible(page);
+  });
+
+  it("shows a card's info popover inside the screen with its links whole", async () => {
+    await page.goto(appUrl('/private/files?q=Piscina'));
+    const name = 'Piscina principal al atardecer';
+    for (const viewport of [narrowest, viewports.phone]) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: `Información de ${name}` }).tap();
+      const panel = page.getByRole('dialog', { name: `Información de ${name}` });
+      await panel.waitFor();
+      expect((await placement(panel)).inside).toBe(true);
+      // Each link on one line: never 'Edita r' or 'Ver en gran de'.
+      const lines = await panel
+        .locator('.file-info-links > *')
+        .evaluateAll((links) =>
+          links.map((link) => link.getClientRects().length === 1 && link.getBoundingClientRect().height < 30),
+        );
+      expect(lines).toEqual([true, true]);
+      expect(await panel.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+      expect(await panel.getByText('Activo', { exact: true }).count()).toBe(1);
+      await screenshot(page, `phone-file-info-${viewport.width}`);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => panel.count()).toBe(0);
+    }
+  });
+
+  it('opens the viewer from the card, opaque and with its toolbar on one row', async () => {
+    await page.goto(appUrl('/private/files?q=Piscina'));
+    const name = 'Piscina principal al atardecer';
+    await page.getByRole('button', { name: `Ver en grande ${name}` }).tap();
+    const viewer = page.getByRole('dialog', { name });
+    await viewer.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/private/files');
+    expect(
+      await page.locator('.lightbox-overlay').evaluate((overlay) => getComputedStyle(overlay).backgroundColor),
+    ).toBe('rgb(8, 12, 16)');
+    for (const viewport of [narrowest, viewports.phone, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      const toolbar = viewer.locator('.lightbox-bar');
+      const centres = await toolbar.evaluate((element) =>
+        [...element.children]
+          .filter((child) => getComputedStyle(child).display !== 'none')
+          .map((child) => {
+            const rect = child.getBoundingClientRect();
+            return Math.round(rect.top + rect.height / 2);
+          }),
+      );
+      expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(4);
+      await screenshot(page, `lightbox-from-card-${viewport.width}`);
+      expect((await placement(toolbar)).inside).toBe(true);
+    }
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+  });
+});
+
+describe('the filters on a phone', () => {
+  it("counts the set filters as 'Filtros (2)', keeps 'Quitar filtros' on screen and opens the sheet at its top", async () => {
+    await page.setViewportSize(viewports.phone);
+    await page.goto(appUrl('/private/files?type=image&status=published&sort=size_asc'));
+    await page.getByTestId('files-count').filter({ hasText: /^\d+$/ }).waitFor();
+    const button = page.getByRole('button', { name: /^Filtros/ });
+    expect(await button.evaluate((element) => (element as HTMLElement).innerText)).toBe('Filtros (2)');
+    const clear = page.getByRole('button', { name: 'Quitar filtros' });
+    expect((await placement(clear)).inside).toBe(true);
+    await screenshot(page, 'phone-filters-set');
+
+    await button.tap();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await sheet.waitFor();
+    await expect.poll(() => sheet.locator('.sheet-body').evaluate((body) => body.scrollTop)).toBe(0);
+    expect((await placement(sheet.getByText('Orden', { exact: true }))).inside).toBe(true);
+    await screenshot(page, 'phone-filters-sheet');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+  });
+
+  it('drops a search shortened to 1 or 2 letters instead of leaving its results under them', async () => {
+    await page.goto(appUrl(`/private/files?q=${marker}`));
+    await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('4');
+    await page.getByLabel('Buscar').fill('ta');
+    await page.getByText('Escribe al menos 3 caracteres para buscar.').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
+    await expect.poll(async () => Number(await page.getByTestId('files-count').textContent())).toBeGreaterThan(4);
+  });
+});
