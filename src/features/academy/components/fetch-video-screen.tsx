@@ -44,11 +44,11 @@ export function FetchVideoScreen() {
 
   return (
     <>
-      <PageHeader title="Nuevo video">
-        <p className="muted">Pega el enlace del video para obtener su título y su miniatura.</p>
+      <PageHeader title="Nuevo vídeo">
+        <p className="muted">Pega el enlace del vídeo para obtener su título y su miniatura.</p>
       </PageHeader>
       <form className="academy-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor="video-url">URL del video</label>
+        <label htmlFor="video-url">URL del vídeo</label>
         <div className="academy-url-row">
           <input
             id="video-url"
@@ -92,7 +92,7 @@ export function FetchVideoScreen() {
         <section className="academy-fetched" aria-labelledby="fetched-title">
           <VideoThumbnail className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} />
           <div>
-            <h2 id="fetched-title">{fetched.title || 'Video sin título'}</h2>
+            <h2 id="fetched-title">{fetched.title || 'Vídeo sin título'}</h2>
             <p>
               <a href={fetched.youtubeUrl} target="_blank" rel="noreferrer noopener">
                 {fetched.youtubeUrl}

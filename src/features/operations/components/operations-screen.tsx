@@ -28,7 +28,7 @@ export function OperationsScreen() {
           {spanishError(popup.error)}
         </p>
       ) : !popup.data ? (
-        <SkeletonList rows={3} label="Cargando el popup…" />
+        <SkeletonList rows={3} label="Cargando el aviso…" />
       ) : (
         <PopupForm
           initial={{
@@ -88,7 +88,7 @@ function PopupForm({ initial, updatedAt }: { initial: PopupValues; updatedAt: st
             Texto sin formato: los saltos de línea se conservan.
           </p>
           <label className="checkbox">
-            <input type="checkbox" {...register('active')} /> Popup activo
+            <input type="checkbox" {...register('active')} /> Aviso activo
           </label>
         </fieldset>
         <p id="popup-message-error" className="form-error" role="alert">
