@@ -153,7 +153,10 @@ describe('the filters on a phone', () => {
     await button.tap();
     const sheet = page.getByRole('dialog', { name: 'Filtros' });
     await sheet.waitFor();
-    await expect.poll(() => sheet.locator('.sheet-body').evaluate((body) => body.scrollTop)).toBe(0);
+    // Judged once the tag list has drawn its options (it scrolls its first one into view as it mounts).
+    await sheet.getByRole('option').first().waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await sheet.locator('.sheet-body').evaluate((body) => body.scrollTop)).toBe(0);
     expect((await placement(sheet.getByText('Orden', { exact: true }))).inside).toBe(true);
     await screenshot(page, 'phone-filters-sheet');
     await page.keyboard.press('Escape');

@@ -72,40 +72,27 @@ export function FilesScreen() {
           {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
         </h1>
         {/* On a phone the button says 'Todos' beside the count, so the heading stays one row (styles below). */}
-        {everythingSelected ? (
-          <button
-            type="button"
-            className="button select-all"
-            onClick={selection.clear}
-            aria-label="Deseleccionar todos"
-          >
-            <span className="select-all-wide" aria-hidden="true">
-              Deseleccionar todos
-            </span>
-            <span className="select-all-narrow" aria-hidden="true">
-              Ninguno
-            </span>
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button select-all"
-            disabled={total === 0}
-            onClick={selection.selectAll}
-            aria-label={`Seleccionar todos (${total})`}
-          >
+        {/* One button either way, so the focus stays on it when it turns into 'Deseleccionar todos'. */}
+        <button
+          type="button"
+          className="button select-all"
+          disabled={total === 0}
+          onClick={everythingSelected ? selection.clear : selection.selectAll}
+          aria-label={everythingSelected ? 'Deseleccionar todos' : `Seleccionar todos (${total})`}
+        >
+          {!everythingSelected && (
             <svg className="select-all-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
               <rect x="1.5" y="1.5" width="13" height="13" rx="3" fill="none" stroke="currentColor" strokeWidth="1.6" />
               <path d="M4.5 8.2l2.3 2.3 4.7-4.9" fill="none" stroke="currentColor" strokeWidth="1.8" />
             </svg>
-            <span className="select-all-wide" aria-hidden="true">
-              Seleccionar todos ({total})
-            </span>
-            <span className="select-all-narrow" aria-hidden="true">
-              Todos
-            </span>
-          </button>
-        )}
+          )}
+          <span className="select-all-wide" aria-hidden="true">
+            {everythingSelected ? 'Deseleccionar todos' : `Seleccionar todos (${total})`}
+          </span>
+          <span className="select-all-narrow" aria-hidden="true">
+            {everythingSelected ? 'Deseleccionar' : 'Todos'}
+          </span>
+        </button>
       </div>
       <FileFiltersBar {...fileFilters} />
       {selection.selection && SelectionBar && (
