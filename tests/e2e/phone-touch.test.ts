@@ -123,7 +123,7 @@ describe('a touch phone', () => {
       const toolbar = viewer.locator('.lightbox-bar');
       const centres = await toolbar.evaluate((element) =>
         [...element.children]
-          .filter((child) => getComputedStyle(child).display !== 'none')
+          .filter((child) => getComputedStyle(child).display !== 'none' && !child.matches('.lightbox-title'))
           .map((child) => {
             const rect = child.getBoundingClientRect();
             return Math.round(rect.top + rect.height / 2);

@@ -76,10 +76,7 @@ export function FetchVideoScreen() {
         {byHand && (
           <div className="academy-by-hand">
             {errorCode === 'NOT_CONFIGURED' && (
-              <p>
-                La clave se añade en el panel de Supabase del proyecto, en Edge Functions → Secrets, con el nombre
-                VIDEO_PROVIDER_API_KEY.
-              </p>
+              <p>Se añade en el panel de Supabase del proyecto, en Edge Functions → Secrets.</p>
             )}
             <p>Mientras tanto puedes añadir el vídeo a mano: escribe su título y su idioma en el paso siguiente.</p>
             <button type="button" className="button" onClick={enterByHand}>
