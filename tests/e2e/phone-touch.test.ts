@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn, viewports } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
-import { seedAccounts } from '../helpers/seed.ts';
+import { seedAccounts, seedFiles } from '../helpers/seed.ts';
 
 /**
  * A touch phone (390 px, and the narrowest supported, 360 px): selecting by tapping, the selection's menu with
@@ -136,6 +136,30 @@ describe('a touch phone', () => {
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
+  });
+});
+
+describe('every menu and popover on a phone', () => {
+  it("stays inside the screen at 360 and 390 px: a row's actions, the tag picker", async () => {
+    for (const viewport of [narrowest, viewports.phone]) {
+      await page.setViewportSize(viewport);
+      await page.goto(appUrl('/private/users'));
+      await page.getByRole('button', { name: `Acciones de ${seedAccounts.UPLOADER.email}` }).tap();
+      const rowMenu = page.getByRole('menu');
+      await rowMenu.getByRole('menuitem', { name: 'Cambiar contraseña' }).waitFor();
+      expect(await placement(rowMenu)).toEqual({ inside: true, cut: false });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => rowMenu.count()).toBe(0);
+
+      await page.goto(appUrl(`/private/file/${seedFiles.piscina}`));
+      await page.getByRole('button', { name: 'Añadir etiquetas' }).tap();
+      const picker = page.getByRole('dialog').filter({ has: page.getByRole('combobox') });
+      await picker.getByRole('option').first().waitFor();
+      expect((await placement(picker)).inside).toBe(true);
+      await screenshot(page, `phone-tag-picker-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => picker.count()).toBe(0);
+    }
   });
 });
 
