@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('a touch phone', () => {
-  it('taps cards into the selection and adds it to a collection from the menu, inside the screen', async () => {
+  it('taps cards into the selection once anything is selected, without opening them', async () => {
     await page.goto(appUrl(`/private/files?q=${marker}`));
     await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('4');
     const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
@@ -60,6 +60,18 @@ describe('a touch phone', () => {
     await page.locator('.file-card-link').nth(1).tap();
     await bar.getByText('2 seleccionados', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/private/files');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bar.count()).toBe(0);
+  });
+
+  it("adds the selection to a collection from the phone's 'Más acciones' menu, inside the screen", async () => {
+    await page.setViewportSize(viewports.phone);
+    await page.goto(appUrl(`/private/files?q=${marker}`));
+    await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('4');
+    const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
+    await page.locator('.file-card .file-select').nth(0).tap();
+    await page.locator('.file-card .file-select').nth(1).tap();
+    await bar.getByText('2 seleccionados', { exact: true }).waitFor();
 
     for (const viewport of [narrowest, viewports.phone]) {
       await page.setViewportSize(viewport);
@@ -83,24 +95,29 @@ describe('a touch phone', () => {
     await expectAccessible(page);
   });
 
-  it("shows a card's info popover inside the screen with its links whole", async () => {
-    await page.goto(appUrl('/private/files?q=Piscina'));
-    const name = 'Piscina principal al atardecer';
+  it("shows a card's info popover inside the screen, its links whole and its switch saying the state", async () => {
+    // A document with a first-page picture has all three links: Editar, Ver en grande and Descargar.
+    const documentMarker = `doc${crypto.randomUUID().slice(0, 6)}`;
+    const name = `${documentMarker} documento con portada`;
+    const [id] = await insertFiles(documentMarker, 1, { name: () => name, published: false });
+    await service()
+      .from('files')
+      .update({ preview_path: `${id}/preview.jpg` })
+      .eq('id', id!);
+    await page.goto(appUrl(`/private/files?q=${documentMarker}`));
     for (const viewport of [narrowest, viewports.phone]) {
       await page.setViewportSize(viewport);
       await page.getByRole('button', { name: `Información de ${name}` }).tap();
       const panel = page.getByRole('dialog', { name: `Información de ${name}` });
       await panel.waitFor();
       expect((await placement(panel)).inside).toBe(true);
-      // Each link on one line: never 'Edita r' or 'Ver en gran de'.
+      // Each link on one line: never 'Edita r' or 'Descarg ar'.
       const lines = await panel
         .locator('.file-info-links > *')
-        .evaluateAll((links) =>
-          links.map((link) => link.getClientRects().length === 1 && link.getBoundingClientRect().height < 30),
-        );
-      expect(lines).toEqual([true, true]);
-      expect(await panel.getByRole('switch').getAttribute('aria-checked')).toBe('true');
-      expect(await panel.getByText('Activo', { exact: true }).count()).toBe(1);
+        .evaluateAll((links) => links.map((link) => `${link.textContent}: ${link.getClientRects().length}`));
+      expect(lines).toEqual(['Editar: 1', 'Ver en grande: 1', 'Descargar: 1']);
+      expect(await panel.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+      expect(await panel.getByText('No activo', { exact: true }).count()).toBe(1);
       await screenshot(page, `phone-file-info-${viewport.width}`);
       await expectAccessible(page);
       await page.keyboard.press('Escape');
