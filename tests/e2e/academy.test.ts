@@ -251,7 +251,9 @@ describe('Videos tab', () => {
 
     await page.getByRole('button', { name: 'Añadir a mano' }).click();
     await page.waitForURL('**/private/academy/new-video');
-    const title = page.getByLabel('Título');
+    // The field itself, once the new-video form has replaced the fetch step.
+    const title = page.getByRole('textbox', { name: 'Título' });
+    await title.waitFor();
     expect(await title.inputValue()).toBe('');
     const byHandTitle = `Vídeo a mano ${Date.now()}`;
     await title.fill(byHandTitle);
