@@ -242,14 +242,14 @@ isOneToOne: false
                   ]
                 },"server_jobs": {
                   Row: {
-                    "attempts": number,"created_at": string,"dedupe_key": string,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"progress": Json | null,"run_after": string,"state": string,"updated_at": string
+                    "attempts": number,"created_at": string,"dedupe_key": string,"failed_permanently": boolean,"file_id": string | null,"finished_at": string | null,"id": number,"kind": string,"last_error": string | null,"locked_until": string | null,"max_attempts": number,"progress": Json | null,"run_after": string,"state": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"progress"?: Json | null,"run_after"?: string,"state"?: string,"updated_at"?: string
+                    "attempts"?: number,"created_at"?: string,"dedupe_key": string,"failed_permanently"?: boolean,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind": string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"progress"?: Json | null,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"progress"?: Json | null,"run_after"?: string,"state"?: string,"updated_at"?: string
+                    "attempts"?: number,"created_at"?: string,"dedupe_key"?: string,"failed_permanently"?: boolean,"file_id"?: string | null,"finished_at"?: string | null,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"progress"?: Json | null,"run_after"?: string,"state"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -395,6 +395,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,
@@ -418,6 +419,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,
@@ -448,6 +450,30 @@ isOneToOne: false
 "delete_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
+"fail_server_job":
+{ Args: { "p_error": string,"p_id": number }; Returns: {
+              "attempts": number,
+"created_at": string,
+"dedupe_key": string,
+"failed_permanently": boolean,
+"file_id": string | null,
+"finished_at": string | null,
+"id": number,
+"kind": string,
+"last_error": string | null,
+"locked_until": string | null,
+"max_attempts": number,
+"progress": Json | null,
+"run_after": string,
+"state": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "server_jobs"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "feed_catalogue":
 { Args: Record<PropertyKey, never>; Returns: {
               "body": string,"etag": string
@@ -457,7 +483,7 @@ isOneToOne: false
 { Args: { "p_etag": string }; Returns: undefined
                            },
 "feed_dirty_pages":
-{ Args: { "p_functions_url": string,"p_limit": number,"p_site_url": string }; Returns: {
+{ Args: { "p_functions_url": string,"p_limit": number,"p_site_url": string,"p_thumbnails": (string)[] }; Returns: {
               "body": string,"changed_at": string,"etag": string,"file_count": number,"page": number
             }[]
                            },
@@ -474,7 +500,7 @@ isOneToOne: false
                            },
 "feed_pending":
 { Args: Record<PropertyKey, never>; Returns: {
-              "catalogue_dirty": boolean,"dirty_pages": number,"index_dirty": boolean
+              "catalogue_dirty": boolean,"dirty_pages": number,"index_dirty": boolean,"index_written_at": string
             }[]
                            },
 "file_selection_summary":
@@ -485,6 +511,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,
@@ -544,6 +571,7 @@ isOneToOne: false
               "attempts": number,
 "created_at": string,
 "dedupe_key": string,
+"failed_permanently": boolean,
 "file_id": string | null,
 "finished_at": string | null,
 "id": number,

@@ -42,7 +42,7 @@ async function likeTotal(videoId: string): Promise<number> {
   return count!;
 }
 
-async function openTab(name: 'Videos' | 'Categorias' | 'Usuarios') {
+async function openTab(name: 'Vídeos' | 'Categorías' | 'Usuarios') {
   await page.getByRole('navigation', { name: 'Secciones de Academy' }).getByRole('link', { name }).click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
@@ -75,7 +75,7 @@ afterAll(async () => {
 
 describe('Videos tab', () => {
   it('lists the videos newest first with their like totals, and looks right', async () => {
-    await page.getByRole('list', { name: 'Videos' }).waitFor();
+    await page.getByRole('list', { name: 'Vídeos' }).waitFor();
     const { data: videos } = await service
       .from('academy_videos')
       .select('id, title')
@@ -123,11 +123,11 @@ describe('Videos tab', () => {
   });
 
   it('creates a video through the fetch step, edits it and deletes it after confirmation', async () => {
-    await page.getByRole('link', { name: 'Nuevo video' }).click();
+    await page.getByRole('link', { name: 'Nuevo vídeo' }).click();
     // Nothing fetched yet: new-video sends the admin to the fetch route.
     await page.waitForURL('**/private/academy/fetch-youtube');
 
-    const url = page.getByLabel('URL del video');
+    const url = page.getByLabel('URL del vídeo');
     const fetchButton = page.getByRole('button', { name: 'Obtener información' });
     await fetchButton.click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Todos los campos son obligatorios');
@@ -155,18 +155,18 @@ describe('Videos tab', () => {
     expect(await title.inputValue()).toBe('Vídeo M7lc1UVf_VE');
     expect(await page.getByLabel('Idioma').inputValue()).toBe('es');
     await title.fill('   ');
-    await page.getByRole('button', { name: 'Crear video' }).click();
+    await page.getByRole('button', { name: 'Crear vídeo' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Todos los campos son obligatorios');
 
-    const newTitle = `Video e2e ${Date.now()}`;
+    const newTitle = `Vídeo e2e ${Date.now()}`;
     await title.fill(newTitle);
     await page.getByLabel('Idioma').selectOption('en');
     await page.getByRole('checkbox', { name: 'Recepción' }).check();
     await expectAccessible(page);
     await screenshot(page, 'academy-new-video-desktop');
-    await page.getByRole('button', { name: 'Crear video' }).click();
+    await page.getByRole('button', { name: 'Crear vídeo' }).click();
     await page.waitForURL('**/private/academy');
-    await page.getByText('Video creado').waitFor();
+    await page.getByText('Vídeo creado').waitFor();
     await videoRow(newTitle).waitFor();
 
     const { data: created } = await service
@@ -186,7 +186,7 @@ describe('Videos tab', () => {
     // The fetched info was cleared: a second new video starts again at the fetch step.
     await page.goto(appUrl('/private/academy/new-video'));
     await page.waitForURL('**/private/academy/fetch-youtube');
-    await openTab('Videos');
+    await openTab('Vídeos');
 
     await videoRow(newTitle)
       .getByRole('link', { name: `Editar ${newTitle}` })
@@ -217,7 +217,7 @@ describe('Videos tab', () => {
       .click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByText(/^¿Seguro que deseas borrar/).textContent()).toBe(
-      `¿Seguro que deseas borrar el video «${editedTitle}»? Esta acción no se puede deshacer.`,
+      `¿Seguro que deseas borrar el vídeo «${editedTitle}»? Esta acción no se puede deshacer.`,
     );
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -226,16 +226,59 @@ describe('Videos tab', () => {
       .getByRole('button', { name: `Borrar ${editedTitle}` })
       .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
-    await page.getByText('Video borrado').waitFor();
+    await page.getByText('Vídeo borrado').waitFor();
     await expect.poll(() => videoRow(editedTitle).count()).toBe(0);
     const { data: gone } = await service.from('academy_videos').select('id').eq('id', created!.id);
     expect(gone).toEqual([]);
+  });
+
+  it('tells the admin where the provider key is set and lets them add the video by hand', async () => {
+    await page.goto(appUrl('/private/academy/fetch-youtube'));
+    // The fake provider answers this id as the real one answers a key it does not accept.
+    await page.getByLabel('URL del vídeo').fill('https://www.youtube.com/watch?v=keyRefused');
+    await page.getByRole('button', { name: 'Obtener información' }).click();
+    await expect
+      .poll(() => page.locator('form [role="alert"]').first().textContent())
+      .toBe(
+        'El proveedor de vídeo no acepta la clave configurada. Es el secreto VIDEO_PROVIDER_API_KEY de las funciones.',
+      );
+    await page.getByText('en Edge Functions → Secrets', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'academy-fetch-not-configured-desktop');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'academy-fetch-not-configured-phone');
+    await page.setViewportSize(viewports.desktop);
+
+    await page.getByRole('button', { name: 'Añadir a mano' }).click();
+    await page.waitForURL('**/private/academy/new-video');
+    // The field itself, once the new-video form has replaced the fetch step.
+    const title = page.getByRole('textbox', { name: 'Título' });
+    await title.waitFor();
+    expect(await title.inputValue()).toBe('');
+    const byHandTitle = `Vídeo a mano ${Date.now()}`;
+    await title.fill(byHandTitle);
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('button', { name: 'Crear vídeo' }).click();
+    await page.waitForURL('**/private/academy');
+    await videoRow(byHandTitle).waitFor();
+    const { data: created } = await service
+      .from('academy_videos')
+      .select('id, youtube_id, youtube_url, language, thumbnail_url')
+      .eq('title', byHandTitle)
+      .single();
+    expect(created).toMatchObject({
+      youtube_id: 'keyRefused',
+      youtube_url: 'https://www.youtube.com/watch?v=keyRefused',
+      language: 'en',
+      thumbnail_url: 'https://i.ytimg.com/vi/keyRefused/hqdefault.jpg',
+    });
+    await service.from('academy_videos').delete().eq('id', created!.id);
   });
 });
 
 describe('Categorias tab', () => {
   it('lists categories by nameEs with a lock on private ones', async () => {
-    await openTab('Categorias');
+    await openTab('Categorías');
     await page.getByRole('list', { name: 'Categorías' }).waitFor();
     const { data } = await service.from('academy_categories').select('name_es, is_private').order('name_es');
     const names = await page.locator('.academy-list .academy-category-name').allTextContents();
@@ -247,7 +290,7 @@ describe('Categorias tab', () => {
   });
 
   it('creates, edits and deletes a category; deleting it removes it from its videos', async () => {
-    await page.getByRole('link', { name: 'Nueva categoria' }).click();
+    await page.getByRole('link', { name: 'Nueva categoría' }).click();
     await page.waitForURL('**/private/academy/new-category');
     await page.getByRole('button', { name: 'Crear categoría' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Todos los campos son obligatorios');
@@ -295,7 +338,7 @@ describe('Categorias tab', () => {
         .getByText(/^¿Seguro que deseas borrar/)
         .textContent(),
     ).toBe(
-      `¿Seguro que deseas borrar la categoría «${renamed}» (se quitará de sus videos)? Esta acción no se puede deshacer.`,
+      `¿Seguro que deseas borrar la categoría «${renamed}» (se quitará de sus vídeos)? Esta acción no se puede deshacer.`,
     );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Borrar' }).click();
     await page.getByText('Categoría borrada').waitFor();
@@ -411,12 +454,12 @@ describe('Usuarios tab', () => {
 
 describe('on a phone', () => {
   it.each([
-    ['videos', '/private/academy', 'Videos'],
-    ['fetch', '/private/academy/fetch-youtube', 'Nuevo video'],
-    ['categories', '/private/academy/categories', 'Categorias'],
+    ['videos', '/private/academy', 'Vídeos'],
+    ['fetch', '/private/academy/fetch-youtube', 'Nuevo vídeo'],
+    ['categories', '/private/academy/categories', 'Categorías'],
     ['users', '/private/academy/users', 'Usuarios'],
     ['edit-user', `/private/academy/edit-user/${seedAcademyMembers.lucia.id}`, 'Lucía Fernández'],
-    ['edit-video', `/private/academy/edit-video/${seedAcademyVideos.bienvenida}`, 'Editar video'],
+    ['edit-video', `/private/academy/edit-video/${seedAcademyVideos.bienvenida}`, 'Editar vídeo'],
   ])('%s fits 390 px and is accessible', async (name, path, heading) => {
     await page.setViewportSize(viewports.phone);
     try {
@@ -446,7 +489,7 @@ describe('as UPLOADER', () => {
       expect(await uploader.page.getByRole('list', { name: 'Categorías' }).count()).toBe(0);
       await uploader.page.goto(appUrl('/private/academy/fetch-youtube'));
       await uploader.page.getByText('No tienes permiso para ver esta sección.').waitFor();
-      expect(await uploader.page.getByLabel('URL del video').count()).toBe(0);
+      expect(await uploader.page.getByLabel('URL del vídeo').count()).toBe(0);
     } finally {
       await uploader.context.close();
     }

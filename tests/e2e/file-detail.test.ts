@@ -192,6 +192,10 @@ describe('file detail', () => {
     await page.goto(appUrl(`/private/file/${id}`));
     await page.getByLabel('Título', { exact: true }).waitFor();
     await page.setInputFiles('input[aria-label="Subir nuevo archivo"]', png);
+    // A document replaced by a picture is asked about first; confirmed, it goes ahead.
+    const question = page.getByRole('alertdialog', { name: 'Reemplazar por otro tipo de archivo' });
+    await question.getByText(/^El archivo actual es un documento PDF y el nuevo es una imagen PNG\./).waitFor();
+    await question.getByRole('button', { name: 'Reemplazar' }).click();
     await expect
       .poll(
         async () => (await service().from('files').select('original_file_name, extension').eq('id', id).single()).data,

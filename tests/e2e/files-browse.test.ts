@@ -157,7 +157,7 @@ describe('browsing the files screen', () => {
 
     const firstName = (await page.locator('.file-card .file-name').first().textContent())!;
     await page.getByRole('button', { name: `Información de ${firstName}`, exact: true }).click();
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Ver en grande', exact: true }).click();
     const lightbox = page.getByRole('dialog', { name: firstName });
     await lightbox.waitFor();
     await page.keyboard.press('ArrowRight');

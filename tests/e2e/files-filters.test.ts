@@ -5,6 +5,7 @@ import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter, chooseTag, filterChip } from '../helpers/filters.ts';
+import { insertFiles } from '../helpers/factories.ts';
 
 /**
  * The files screen's tag, status and operations filters, its six sorts, and how a card opens.
@@ -183,31 +184,93 @@ describe('sorts', () => {
 });
 
 describe('opening a file', () => {
+  /**
+   * A card of its own, found by a unique search, whose box has stopped moving (the count, the first page and
+   * the row measurements arrive separately): a click never lands on a card that is being laid out again.
+   */
+  async function steadyCard() {
+    const marker = `abrir${crypto.randomUUID().slice(0, 6)}`;
+    const [id] = await insertFiles(marker, 1);
+    await openFilesScreen(`?q=${marker}`);
+    await expect.poll(count, { timeout: 15_000 }).toBe(1);
+    const card = page.locator('.file-card-link');
+    await expect.poll(() => card.count()).toBe(1);
+    let previous = '';
+    await expect
+      .poll(async () => {
+        const box = JSON.stringify(await card.boundingBox());
+        const steady = box === previous;
+        previous = box;
+        return steady;
+      })
+      .toBe(true);
+    return { card, href: `/private/file/${id}` };
+  }
+
+  /** On failure: what the browser did (pages, navigations, this page's address) and a screenshot of it. */
+  async function recorded<T>(name: string, steps: (log: string[]) => Promise<T>): Promise<T> {
+    const log: string[] = [];
+    const onRequest = (request: { isNavigationRequest(): boolean; url(): string }) => {
+      if (request.isNavigationRequest()) log.push(`navigation ${request.url()}`);
+    };
+    const onPage = (opened: Page) => log.push(`new page ${opened.url()}`);
+    context.on('request', onRequest);
+    context.on('page', onPage);
+    try {
+      return await steps(log);
+    } catch (error) {
+      log.push(`this page at ${page.url()}, ${context.pages().length} page(s) open`);
+      await screenshot(page, `failure-${name}`);
+      console.log(`[${name}] ${log.join('\n')}`);
+      throw error;
+    } finally {
+      context.off('request', onRequest);
+      context.off('page', onPage);
+    }
+  }
+
   it('opens a card in place with a click, and in a new window with ctrl-click', async () => {
-    const card = page.locator('.file-card a').first();
-    const href = await card.getAttribute('href');
-    expect(href).toMatch(/^\/private\/file\/[0-9a-f-]{36}$/);
+    const { card, href } = await steadyCard();
+    expect(await card.getAttribute('href')).toBe(href);
 
     // The headless shell does not render a tab opened in the background, so the new window is proven by
     // the page the browser creates and the document request made for the file's address, while this page
-    // stays where it was.
-    const [opened, request] = await Promise.all([
-      context.waitForEvent('page'),
-      context.waitForEvent(
-        'request',
-        (candidate) => candidate.isNavigationRequest() && candidate.url().endsWith(href!),
-      ),
-      card.click({ modifiers: ['Control'] }),
-    ]);
-    expect(new URL(request.url()).pathname).toBe(href);
-    expect(opened).not.toBe(page);
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/private/files');
-    await opened.close();
+    // stays where it was (a click handled in place would have changed its address before the new page).
+    await recorded('ctrl-click', async () => {
+      const [opened, request] = await Promise.all([
+        context.waitForEvent('page', { timeout: 15_000 }),
+        context.waitForEvent('request', {
+          predicate: (candidate) => candidate.isNavigationRequest() && candidate.url().endsWith(href),
+          timeout: 15_000,
+        }),
+        card.click({ modifiers: ['Control'] }),
+      ]);
+      expect(new URL(request.url()).pathname).toBe(href);
+      expect(opened).not.toBe(page);
+      expect(new URL(page.url()).pathname).toBe('/private/files');
+      await opened.close();
+    });
 
-    await card.click();
-    await page.waitForURL(`**${href}`);
-    expect(context.pages()).toEqual([page]);
+    // While something is selected, ctrl-click still opens a new window and keeps the selection.
+    await recorded('ctrl-click-selecting', async () => {
+      await page.locator('.file-card .file-select').click();
+      const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
+      await bar.getByText('1 seleccionado', { exact: true }).waitFor();
+      const [opened] = await Promise.all([
+        context.waitForEvent('page', { timeout: 15_000 }),
+        card.click({ modifiers: ['Control'] }),
+      ]);
+      await opened.close();
+      expect(await bar.getByText('1 seleccionado', { exact: true }).count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => bar.count()).toBe(0);
+    });
+
+    await recorded('click', async () => {
+      await card.click();
+      await page.waitForURL(`**${href}`);
+      expect(context.pages()).toEqual([page]);
+    });
   });
 });
 

@@ -36,14 +36,14 @@ describe('Operaciones as ADMIN', () => {
     await page.getByLabel('Título').waitFor();
     expect(await page.getByLabel('Título').inputValue()).toBe(original.title);
     expect(await page.getByLabel('Mensaje').inputValue()).toBe(original.message.replaceAll('<br>', '\n'));
-    expect(await page.getByLabel('Popup activo').isChecked()).toBe(original.active);
+    expect(await page.getByLabel('Aviso activo').isChecked()).toBe(original.active);
     await expectAccessible(page);
     await screenshot(page, 'operations-desktop');
   });
 
   it('asks for a title and a message before activating the popup', async () => {
     await page.getByLabel('Título').fill('');
-    await page.getByLabel('Popup activo').check();
+    await page.getByLabel('Aviso activo').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('alert').filter({ hasText: 'Todos los campos son obligatorios' }).waitFor();
     expect((await service.from('operations_popup').select('title').eq('id', 1).single()).data!.title).toBe(
@@ -54,13 +54,13 @@ describe('Operaciones as ADMIN', () => {
   it('saves line breaks as <br>, shows typed markup as text only, and locks the form after saving', async () => {
     await page.getByLabel('Título').fill('Corte de agua <b>hoy</b>');
     await page.getByLabel('Mensaje').fill(`Primera línea\n${XSS}\nÚltima & fin`);
-    await page.getByLabel('Popup activo').check();
+    await page.getByLabel('Aviso activo').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     // Locked as soon as it has saved, and open again afterwards.
     const form = page.locator('form[data-locked="true"]');
     await form.waitFor();
-    await page.getByText('Popup guardado y activo').waitFor();
+    await page.getByText('Aviso guardado y activo').waitFor();
     await page.locator('form[data-locked="false"]').waitFor();
     expect(await page.getByLabel('Título').isEnabled()).toBe(true);
 

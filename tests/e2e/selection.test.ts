@@ -7,7 +7,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 import { pickTags } from '../helpers/tags.ts';
 
-/** Selection and bulk actions on the files screen. */
+/** Selection and bulk actions on the files screen (issue 8). */
 
 let browser: Browser;
 let page: Page;
@@ -86,6 +86,50 @@ describe('selection', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Archivos seleccionados' }).count()).toBe(0);
   });
 
+  it('selects like a photo app once anything is selected: click toggles, shift-click extends, Space toggles', async () => {
+    const marker = `pho${crypto.randomUUID().slice(0, 6)}`;
+    await makeFiles(marker, 4);
+    await searchFor(marker, 4);
+    const cards = page.locator('.file-card-link');
+    const bar = page.getByRole('region', { name: 'Archivos seleccionados' });
+    const selected = (n: number) =>
+      bar.getByText(`${n} ${n === 1 ? 'seleccionado' : 'seleccionados'}`, { exact: true });
+    // Cards by their place in the grid (rows inserted at once may come in any order).
+    await page.locator('.file-card .file-select').first().click();
+    await selected(1).waitFor();
+
+    // A plain click on another card adds it instead of opening it.
+    await cards.nth(1).click();
+    await selected(2).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/private/files');
+    // Shift-click extends the range from the last card toggled, in this window.
+    await cards.nth(3).click({ modifiers: ['Shift'] });
+    await selected(4).waitFor();
+    expect(page.context().pages()).toEqual([page]);
+    expect(new URL(page.url()).pathname).toBe('/private/files');
+    // Everything is selected: the button offers the way back.
+    const deselectAll = page.getByRole('button', { name: 'Deseleccionar todos' });
+    await deselectAll.waitFor();
+    await cards.nth(3).click();
+    await selected(3).waitFor();
+    expect(await deselectAll.count()).toBe(0);
+    // Space on the focused card toggles it.
+    await cards.nth(3).focus();
+    await page.keyboard.press('Space');
+    await selected(4).waitFor();
+    await screenshot(page, 'files-selection-photo-app');
+    await expectAccessible(page);
+    await deselectAll.click();
+    await expect.poll(() => bar.count()).toBe(0);
+    await page.getByRole('button', { name: 'Seleccionar todos (4)' }).click();
+    await deselectAll.waitFor();
+    await deselectAll.click();
+    await expect.poll(() => bar.count()).toBe(0);
+    // With nothing selected a click opens the file, as before.
+    await cards.nth(2).click();
+    await page.waitForURL(/\/private\/file\//);
+  });
+
   it('refuses to delete processing files, and deletes others after confirmation', async () => {
     const busyMarker = `bsy${crypto.randomUUID().slice(0, 6)}`;
     await makeFiles(busyMarker, 1, { processing: true });
@@ -101,7 +145,7 @@ describe('selection', () => {
     await page.getByRole('region', { name: 'Archivos seleccionados' }).getByRole('button', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByText('¿Seguro que deseas borrar').textContent()).toBe(
-      // The files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
+      // Issue 32.4: the files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
       '¿Seguro que deseas borrar 2 archivos? Se moverán a la Papelera durante 30 días y se podrán restaurar desde allí.',
     );
     await screenshot(page, 'selection-delete-confirm');
@@ -157,9 +201,10 @@ describe('selection', () => {
     await searchFor(marker, 1);
     await page.getByRole('button', { name: `Información de ${marker} 0` }).click();
     const panel = page.getByRole('dialog', { name: `Información de ${marker} 0` });
-    // A switch named 'Activo' whose state a screen reader reads (aria-checked), not a 'No activo' checkbox.
-    const state = panel.getByRole('switch', { name: 'Activo' });
+    // A switch whose state a screen reader reads (aria-checked) and whose label says the state it is in.
+    const state = panel.getByRole('switch');
     await expect.poll(() => state.getAttribute('aria-checked')).toBe('false');
+    expect(await panel.getByText('No activo', { exact: true }).count()).toBe(1);
     expect(await panel.getByText('1000 Bytes').count()).toBe(1);
     await expectAccessible(page);
     // The switch reflects the saved state, so it flips once the database has answered.
@@ -168,6 +213,7 @@ describe('selection', () => {
       .poll(async () => (await service().from('files').select('published').eq('id', id!).single()).data?.published)
       .toBe(true);
     await expect.poll(() => state.getAttribute('aria-checked')).toBe('true');
+    expect(await panel.getByText('Activo', { exact: true }).count()).toBe(1);
     await expect.poll(() => panel.getByRole('link', { name: 'Descargar' }).count()).toBe(1);
     await screenshot(page, 'files-info');
     await panel.getByRole('link', { name: 'Editar' }).click();

@@ -93,7 +93,7 @@ describe('Etiquetas as ADMIN', () => {
   it('edits the category', async () => {
     await page.goto(appUrl('/private/tags'));
     await page.getByRole('button', { name: `Acciones de la categoría ${categoryName}` }).click();
-    await page.getByRole('menuitem', { name: 'Editar categoria' }).click();
+    await page.getByRole('menuitem', { name: 'Editar categoría' }).click();
     await page.waitForURL(`**/private/tags/edit-category/${(await categoryRow(categoryName)).id}`);
     await expect.poll(() => page.getByLabel('Nombre (inglés)').inputValue()).toBe('Location');
     await page.getByLabel('Nombre (inglés)').fill('Place');
@@ -177,7 +177,7 @@ describe('Etiquetas as ADMIN', () => {
     await page.goto(appUrl('/private/tags'));
     await categoryCard(categoryName).getByText(`Otra ${suffix}`).waitFor();
     await page.getByRole('button', { name: `Acciones de la categoría ${categoryName}` }).click();
-    await page.getByRole('menuitem', { name: 'Borrar categoria' }).click();
+    await page.getByRole('menuitem', { name: 'Borrar categoría' }).click();
     await page
       .getByRole('alertdialog')
       .getByText(

@@ -148,7 +148,7 @@ describe('Usuarios as ADMIN', () => {
     await page.getByRole('alert').filter({ hasText: 'Todos los campos son obligatorios' }).waitFor();
     await page.getByLabel('Nueva contraseña').fill('corta');
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await page.getByRole('alert').filter({ hasText: 'El campo debe tener al menos 6 caracteres.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'La contraseña debe tener al menos 6 caracteres.' }).waitFor();
     await page.getByLabel('Nueva contraseña').fill('segunda-clave-2');
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await page.waitForURL('**/private/users');

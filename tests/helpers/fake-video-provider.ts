@@ -2,7 +2,8 @@ import http from 'node:http';
 
 /**
  * A stand-in for the video provider's `videos` endpoint (part=snippet, id, key), so the video-info edge
- * function is tested without the internet. Known ids answer like the real API; "down" fails with 503.
+ * function is tested without the internet. Known ids answer like the real API; "providerDown" fails with 503
+ * and "keyRefused" is answered as the real API answers a key it does not accept.
  */
 export const FAKE_PROVIDER_KEY = 'fake-provider-key';
 
@@ -32,6 +33,16 @@ export async function startFakeVideoProvider(): Promise<{ url: string; close: ()
       return reply(400, { error: { message: 'API key not valid' } });
     const id = url.searchParams.get('id') ?? '';
     if (id === 'providerDown') return reply(503, { error: { message: 'backend error' } });
+    if (id === 'keyRefused') {
+      return reply(400, {
+        error: {
+          code: 400,
+          message: 'API key not valid. Please pass a valid API key.',
+          status: 'INVALID_ARGUMENT',
+          details: [{ reason: 'API_KEY_INVALID' }],
+        },
+      });
+    }
     const thumbnails = VIDEOS[id];
     if (!thumbnails) return reply(200, { kind: 'youtube#videoListResponse', items: [] });
     return reply(200, {

@@ -131,7 +131,7 @@ describe('video-info', () => {
     expect(medium.data.thumbnailUrl).toBe('https://i.ytimg.com/vi/onlyMedium1/mqdefault.jpg');
   }, 60_000);
 
-  it('answers invalid URLs with 400, unknown videos with 404 and a provider failure with 502', async () => {
+  it('answers invalid URLs with 400, unknown videos with 404, a provider failure with 502, a refused key with 503', async () => {
     expect(await failure(await admin.functions.invoke('video-info', { body: { url: 'no es una url' } }))).toMatchObject(
       {
         status: 400,
@@ -149,6 +149,13 @@ describe('video-info', () => {
     ).toMatchObject({
       status: 502,
       body: { code: 'PROVIDER_UNAVAILABLE' },
+    });
+    // A key the provider refuses is a configuration problem (503 with its code), never a 500.
+    expect(
+      await failure(await admin.functions.invoke('video-info', { body: { url: 'https://youtu.be/keyRefused' } })),
+    ).toMatchObject({
+      status: 503,
+      body: { code: 'NOT_CONFIGURED', message: expect.stringContaining('VIDEO_PROVIDER_API_KEY') },
     });
     expect(
       (await failure(await uploader.functions.invoke('video-info', { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } })))

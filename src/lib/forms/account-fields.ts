@@ -16,5 +16,6 @@ export const accountEmail = z
 export const accountPassword = z
   .string()
   .min(1, REQUIRED_FIELDS_MESSAGE)
-  .min(6, 'El campo debe tener al menos 6 caracteres.')
-  .max(72, 'El campo no debe ser mayor a 72 caracteres.');
+  // Named, not 'El campo …': beside an e-mail and a role, the person must know which field is short.
+  .min(6, 'La contraseña debe tener al menos 6 caracteres.')
+  .max(72, 'La contraseña no debe ser mayor a 72 caracteres.');

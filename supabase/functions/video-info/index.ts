@@ -28,6 +28,20 @@ interface Thumbnail {
   url: string;
 }
 
+/**
+ * A missing or refused key is how the project is set up, not a failure of this call: 503 with its own code, so
+ * the admin is told where the key is set and can enter the video by hand meanwhile.
+ */
+const notConfigured = (why: string) =>
+  new HttpError(503, 'NOT_CONFIGURED', `${why} Es el secreto VIDEO_PROVIDER_API_KEY de las funciones.`);
+
+/** The provider refuses a key it does not know, has expired or is not allowed to use this API (400 or 403). */
+async function refusesTheKey(response: Response): Promise<boolean> {
+  if (response.status !== 400 && response.status !== 403) return false;
+  const text = await response.text().catch(() => '');
+  return /API key|API_KEY_|keyInvalid|keyExpired|accessNotConfigured|SERVICE_DISABLED/i.test(text);
+}
+
 serve(async (request) => {
   await requireStaff(request, ['ADMIN']);
   const body = await readJson(request);
@@ -37,7 +51,7 @@ serve(async (request) => {
 
   const key = Deno.env.get('VIDEO_PROVIDER_API_KEY');
   const base = Deno.env.get('VIDEO_PROVIDER_BASE_URL') ?? 'https://www.googleapis.com/youtube/v3';
-  if (!key) throw new HttpError(500, 'NOT_CONFIGURED', 'Falta la clave del proveedor de vídeo.');
+  if (!key) throw notConfigured('Falta la clave del proveedor de vídeo.');
   const query = new URLSearchParams({ part: 'snippet', id: youtubeId, key });
   let response: Response;
   try {
@@ -45,6 +59,7 @@ serve(async (request) => {
   } catch {
     throw new HttpError(502, 'PROVIDER_UNAVAILABLE', 'No se pudo contactar con el proveedor de vídeo.');
   }
+  if (await refusesTheKey(response)) throw notConfigured('El proveedor de vídeo no acepta la clave configurada.');
   if (!response.ok)
     throw new HttpError(502, 'PROVIDER_UNAVAILABLE', 'El proveedor de vídeo no respondió correctamente.');
   const data = (await response.json()) as {

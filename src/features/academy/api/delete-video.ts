@@ -13,9 +13,9 @@ export function useDeleteVideo() {
   return useMutation({
     mutationFn: deleteVideo,
     onSuccess: async () => {
-      notify.success('Video borrado');
+      notify.success('Vídeo borrado');
       await queryClient.invalidateQueries({ queryKey: academyKeys.videos() });
     },
-    onError: (error) => notify.error(error, 'No se pudo borrar el video.'),
+    onError: (error) => notify.error(error, 'No se pudo borrar el vídeo.'),
   });
 }

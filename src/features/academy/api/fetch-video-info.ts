@@ -10,11 +10,29 @@ export interface VideoInfo {
   thumbnailUrl: string | null;
 }
 
-/** The function answers errors as `{ code, message }` with a Spanish message; surface that message. */
+/** The function's answer to a failed call: its Spanish message, and its code for the screen to act on. */
+export class VideoInfoError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Codes that say the provider cannot be asked now, so the admin may enter the video by hand. */
+export const PROVIDER_OUT_OF_REACH = ['NOT_CONFIGURED', 'PROVIDER_UNAVAILABLE'];
+
+/** The function answers errors as `{ code, message }` with a Spanish message; surface both. */
 async function functionError(error: unknown): Promise<Error> {
   if (error instanceof FunctionsHttpError) {
-    const body = (await (error.context as Response).json().catch(() => null)) as { message?: unknown } | null;
-    if (body && typeof body.message === 'string') return new Error(body.message);
+    const body = (await (error.context as Response).json().catch(() => null)) as {
+      message?: unknown;
+      code?: unknown;
+    } | null;
+    if (body && typeof body.message === 'string') {
+      return new VideoInfoError(body.message, typeof body.code === 'string' ? body.code : null);
+    }
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -31,10 +31,10 @@ export function useCreateVideo() {
   return useMutation({
     mutationFn: ({ fields, info }: { fields: VideoFields; info: VideoInfo }) => saveVideo(null, fields, info),
     onSuccess: async () => {
-      notify.success('Video creado');
+      notify.success('Vídeo creado');
       await queryClient.invalidateQueries({ queryKey: academyKeys.videos() });
     },
-    onError: (error) => notify.error(error, 'No se pudo crear el video.'),
+    onError: (error) => notify.error(error, 'No se pudo crear el vídeo.'),
   });
 }
 
@@ -43,9 +43,9 @@ export function useUpdateVideo(videoId: string) {
   return useMutation({
     mutationFn: (fields: VideoFields) => saveVideo(videoId, fields),
     onSuccess: async () => {
-      notify.success('Video guardado');
+      notify.success('Vídeo guardado');
       await queryClient.invalidateQueries({ queryKey: academyKeys.videos() });
     },
-    onError: (error) => notify.error(error, 'No se pudo guardar el video.'),
+    onError: (error) => notify.error(error, 'No se pudo guardar el vídeo.'),
   });
 }

@@ -6,12 +6,12 @@ import '../academy.css';
 
 const TABS = [
   {
-    label: 'Videos',
+    label: 'Vídeos',
     to: academyPaths.videos,
     owns: (path: string) => !/\/(categories|.*-category|users|edit-user)/.test(path),
   },
   {
-    label: 'Categorias',
+    label: 'Categorías',
     to: academyPaths.categories,
     owns: (path: string) => /\/(categories|new-category|edit-category)/.test(path),
   },
@@ -19,7 +19,7 @@ const TABS = [
 ] as const;
 
 /**
- * The Academy's tabs (Videos, Categorias, Usuarios). Each tab is a route, so they are links marked
+ * The Academy's tabs (Vídeos, Categorías, Usuarios). Each tab is a route, so they are links marked
  * with aria-current rather than an ARIA tablist: the browser's back button and shared URLs keep working.
  */
 export function AcademyLayout() {

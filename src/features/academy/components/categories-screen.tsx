@@ -15,12 +15,12 @@ export function CategoriesScreen() {
   const categories = useQuery(categoriesQueryOptions());
   const newCategory = (
     <Link className="button button-primary" to={academyPaths.newCategory}>
-      Nueva categoria
+      Nueva categoría
     </Link>
   );
   return (
     <>
-      <PageHeader title="Categorias" actions={newCategory}>
+      <PageHeader title="Categorías" actions={newCategory}>
         {categories.data && <p className="muted">{plural(categories.data.length, 'categoría', 'categorías')}</p>}
       </PageHeader>
       {categories.isPending ? (
@@ -63,7 +63,7 @@ function CategoryRow({ category }: { category: AcademyCategory }) {
         </Link>
         <ConfirmDialog
           title="Borrar categoría"
-          description={deleteQuestion(`la categoría «${category.name_es}» (se quitará de sus videos)`)}
+          description={deleteQuestion(`la categoría «${category.name_es}» (se quitará de sus vídeos)`)}
           onConfirm={() => deleteCategory.mutate(category.id)}
           trigger={
             <button

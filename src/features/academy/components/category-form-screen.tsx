@@ -16,7 +16,7 @@ export function NewCategoryScreen() {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title="Nueva categoria" />
+      <PageHeader title="Nueva categoría" />
       <CategoryFormFields
         defaultValues={{ nameEs: '', nameEn: '', isPrivate: false }}
         pending={createCategory.isPending}
@@ -51,7 +51,7 @@ export function EditCategoryScreen() {
     );
   return (
     <>
-      <PageHeader title="Editar categoria" />
+      <PageHeader title="Editar categoría" />
       <CategoryFormFields
         key={category.id}
         defaultValues={{ nameEs: category.name_es, nameEn: category.name_en, isPrivate: category.is_private }}

@@ -16,14 +16,14 @@ export function EditVideoScreen() {
   const updateVideo = useUpdateVideo(videoId);
   const navigate = useNavigate();
 
-  if (video.isPending) return <SkeletonList rows={4} label="Cargando video…" />;
+  if (video.isPending) return <SkeletonList rows={4} label="Cargando vídeo…" />;
   if (video.isError)
     return (
       <EmptyState
-        title="No se encontró el video"
+        title="No se encontró el vídeo"
         action={
           <Link className="button" to={academyPaths.videos}>
-            Volver a los videos
+            Volver a los vídeos
           </Link>
         }
       />
@@ -31,7 +31,7 @@ export function EditVideoScreen() {
   const { data } = video;
   return (
     <>
-      <PageHeader title="Editar video">
+      <PageHeader title="Editar vídeo">
         <p>
           <a href={data.youtube_url} target="_blank" rel="noreferrer noopener">
             {data.youtube_url}

@@ -1,8 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useFetchVideoInfo } from '../api/fetch-video-info.ts';
+import { PROVIDER_OUT_OF_REACH, VideoInfoError, useFetchVideoInfo } from '../api/fetch-video-info.ts';
 import { useFetchedVideo } from '../lib/fetched-video.tsx';
 import { videoUrlSchema } from '../lib/schemas.ts';
+import { publicThumbnailUrl, videoIdFromUrl, watchUrl } from '../lib/video-id.ts';
 import { spanishError } from '../../../lib/errors.ts';
 import { academyPaths } from '../paths.ts';
 import { VideoThumbnail } from './video-thumbnail.tsx';
@@ -11,13 +12,30 @@ import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 /**
  * The fetch step of a new video: paste a URL, the video-info function asks the provider for its title and
  * thumbnail. The form is unsubmitted, then waiting on that call; the result waits in the fetched-video store
- * for the new-video form.
+ * for the new-video form. When the provider cannot be asked (no key, a refused key, the provider down) the
+ * admin is told why and where the key is set, and may go on by hand: the link's id gives the watch address
+ * and the provider's public thumbnail, and the title and language are typed in the new-video form.
  */
 export function FetchVideoScreen() {
   const { fetched, setFetched } = useFetchedVideo();
   const fetchInfo = useFetchVideoInfo();
   const form = useSchemaForm(videoUrlSchema, { defaultValues: { url: '' } });
   const urlError = form.formState.errors.url?.message;
+  const navigate = useNavigate();
+  const errorCode = fetchInfo.error instanceof VideoInfoError ? fetchInfo.error.code : null;
+  const byHand = errorCode !== null && PROVIDER_OUT_OF_REACH.includes(errorCode);
+
+  const enterByHand = () => {
+    const videoId = videoIdFromUrl(form.getValues('url'));
+    if (!videoId) return form.setError('url', { message: 'El campo no es una URL válida.' });
+    setFetched({
+      youtubeId: videoId,
+      youtubeUrl: watchUrl(videoId),
+      title: '',
+      thumbnailUrl: publicThumbnailUrl(videoId),
+    });
+    void navigate(academyPaths.newVideo);
+  };
 
   const submit = form.handleSubmit((values) => {
     setFetched(null);
@@ -26,11 +44,11 @@ export function FetchVideoScreen() {
 
   return (
     <>
-      <PageHeader title="Nuevo video">
-        <p className="muted">Pega el enlace del video para obtener su título y su miniatura.</p>
+      <PageHeader title="Nuevo vídeo">
+        <p className="muted">Pega el enlace del vídeo para obtener su título y su miniatura.</p>
       </PageHeader>
       <form className="academy-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor="video-url">URL del video</label>
+        <label htmlFor="video-url">URL del vídeo</label>
         <div className="academy-url-row">
           <input
             id="video-url"
@@ -55,12 +73,23 @@ export function FetchVideoScreen() {
             {spanishError(fetchInfo.error)}
           </p>
         )}
+        {byHand && (
+          <div className="academy-by-hand">
+            {errorCode === 'NOT_CONFIGURED' && (
+              <p>Se añade en el panel de Supabase del proyecto, en Edge Functions → Secrets.</p>
+            )}
+            <p>Mientras tanto puedes añadir el vídeo a mano: escribe su título y su idioma en el paso siguiente.</p>
+            <button type="button" className="button" onClick={enterByHand}>
+              Añadir a mano
+            </button>
+          </div>
+        )}
       </form>
       {fetched && (
         <section className="academy-fetched" aria-labelledby="fetched-title">
           <VideoThumbnail className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} />
           <div>
-            <h2 id="fetched-title">{fetched.title || 'Video sin título'}</h2>
+            <h2 id="fetched-title">{fetched.title || 'Vídeo sin título'}</h2>
             <p>
               <a href={fetched.youtubeUrl} target="_blank" rel="noreferrer noopener">
                 {fetched.youtubeUrl}

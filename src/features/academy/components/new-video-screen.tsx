@@ -19,7 +19,7 @@ export function NewVideoScreen() {
 
   return (
     <>
-      <PageHeader title="Nuevo video" />
+      <PageHeader title="Nuevo vídeo" />
       <div className="academy-fetched">
         <VideoThumbnail className="academy-fetched-thumbnail" src={fetched.thumbnailUrl} />
         <p>
@@ -31,7 +31,7 @@ export function NewVideoScreen() {
       <VideoForm
         defaultValues={{ title: fetched.title, language: 'es', categoryIds: [] }}
         pending={createVideo.isPending}
-        submitLabel="Crear video"
+        submitLabel="Crear vídeo"
         onSubmit={(fields) =>
           createVideo.mutate(
             { fields, info: fetched },

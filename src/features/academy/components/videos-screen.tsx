@@ -19,27 +19,27 @@ export function VideosScreen() {
   const categories = useQuery(categoriesQueryOptions());
   const newVideo = (
     <Link className="button button-primary" to={academyPaths.newVideo}>
-      Nuevo video
+      Nuevo vídeo
     </Link>
   );
 
   return (
     <>
-      <PageHeader title="Videos" actions={newVideo}>
-        {videos.data && <p className="muted">{plural(videos.data.length, 'video', 'videos')}</p>}
+      <PageHeader title="Vídeos" actions={newVideo}>
+        {videos.data && <p className="muted">{plural(videos.data.length, 'vídeo', 'vídeos')}</p>}
       </PageHeader>
       {videos.isPending ? (
-        <SkeletonList label="Cargando videos…" />
+        <SkeletonList label="Cargando vídeos…" />
       ) : videos.isError ? (
         <p className="form-error" role="alert">
-          No se pudieron cargar los videos.
+          No se pudieron cargar los vídeos.
         </p>
       ) : videos.data.length === 0 ? (
-        <EmptyState title="Todavía no hay videos" action={newVideo}>
-          Pega el enlace de un video para añadirlo a la Academy.
+        <EmptyState title="Todavía no hay vídeos" action={newVideo}>
+          Pega el enlace de un vídeo para añadirlo a la Academy.
         </EmptyState>
       ) : (
-        <ul className="academy-list" aria-label="Videos">
+        <ul className="academy-list" aria-label="Vídeos">
           {videos.data.map((video) => (
             <VideoRow key={video.id} video={video} categories={categories.data ?? []} />
           ))}
@@ -80,8 +80,8 @@ function VideoRow({ video, categories }: { video: AcademyVideo; categories: Acad
           Editar
         </Link>
         <ConfirmDialog
-          title="Borrar video"
-          description={deleteQuestion(`el video «${video.title}»`)}
+          title="Borrar vídeo"
+          description={deleteQuestion(`el vídeo «${video.title}»`)}
           onConfirm={() => deleteVideo.mutate(video.id)}
           trigger={
             <button

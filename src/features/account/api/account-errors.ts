@@ -5,7 +5,10 @@ import { spanishError } from '../../../lib/errors.ts';
 export function accountErrorMessage(error: unknown, fallback: string): string {
   if (isAuthApiError(error)) {
     if (error.code === 'same_password') return 'La nueva contraseña debe ser distinta de la anterior.';
-    if (error.code === 'weak_password') return 'El campo debe tener al menos 6 caracteres.';
+    if (error.code === 'weak_password') return 'La contraseña debe tener al menos 6 caracteres.';
+    if (error.code === 'reauthentication_not_valid') {
+      return 'El código no es correcto o ha caducado. Revisa el último correo o pide otro código.';
+    }
     if (error.code === 'over_email_send_rate_limit') {
       return 'Acabamos de enviarte un correo. Espera unos segundos antes de pedir otro.';
     }

@@ -15,3 +15,16 @@ export const newPasswordSchema = z
     message: 'Las dos contraseñas no coinciden.',
   });
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+/** Mi cuenta's change: the new password twice, and the mailed code once Auth has asked for it. */
+export const changePasswordSchema = z
+  .object({
+    password: accountPassword,
+    repeat: z.string().min(1, REQUIRED_FIELDS_MESSAGE),
+    code: z.string().trim(),
+  })
+  .refine((values) => values.password === values.repeat, {
+    path: ['repeat'],
+    message: 'Las dos contraseñas no coinciden.',
+  });
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;

@@ -13,6 +13,7 @@ import { useRemoveAuthenticator } from '../api/remove-authenticator.ts';
 import { codeSchema } from '../api/code-schema.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
 import { CodeField } from './code-field.tsx';
+import { ChangePasswordPanel } from './change-password-panel.tsx';
 import '../account.css';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
@@ -52,7 +53,7 @@ function EnrolmentForm({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
   );
 }
 
-/** /private/account ('Mi cuenta'): who is signed in, and the authenticator app for two-step sign-in. */
+/** /private/account ('Mi cuenta'): who is signed in, their password, and the authenticator app for two-step sign-in. */
 export function AccountScreen() {
   const { state, recheckRole } = useAuth();
   const factors = useFactors();
@@ -67,6 +68,7 @@ export function AccountScreen() {
       <PageHeader title="Mi cuenta">
         <p className="muted">{email}</p>
       </PageHeader>
+      <ChangePasswordPanel email={email ?? ''} />
       <section className="account-panel" aria-labelledby="mfa-title">
         <h2 id="mfa-title">Verificación en dos pasos</h2>
         <p>

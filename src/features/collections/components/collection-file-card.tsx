@@ -40,7 +40,7 @@ export function CollectionFileCard({ collectionId, file }: { collectionId: strin
       </Link>
       <div className="collection-file-footer">
         <span className={file.published ? 'status status-published' : 'status'}>
-          {file.published ? 'Publicado' : 'No publicado'}
+          {file.published ? 'Activo' : 'No activo'}
         </span>
         <button
           type="button"

@@ -12,6 +12,8 @@ interface FileCardProps {
   file: FileRow;
   box: GridBox;
   selected: boolean;
+  /** Something is selected: a plain click adds or removes this card instead of opening it, as in a photo app. */
+  selecting: boolean;
   isAdmin: boolean;
   onToggle: (index: number, range: boolean) => void;
   onPreview: (index: number) => void;
@@ -19,10 +21,21 @@ interface FileCardProps {
 
 /**
  * One card of the grid: the picture at its justified size, the selection checkbox (shown on hover, focus or
- * while anything is selected), the admin's Activo/No activo badge and info button, and the caption.
- * Ctrl/meta-click opens the file in a new window, as any link does.
+ * while anything is selected), the zoom button of a file with a picture, the admin's Activo/No activo badge and
+ * info button, and the caption.
+ * A click opens the file, unless something is selected: then a click or tap toggles the card and shift-click
+ * extends the range (shift-click also starts a selection). Ctrl/meta-click opens the file in a new window, as
+ * any link does.
  */
-export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, onToggle, onPreview }: FileCardProps) {
+export const FileCard = memo(function FileCard({
+  file,
+  box,
+  selected,
+  selecting,
+  isAdmin,
+  onToggle,
+  onPreview,
+}: FileCardProps) {
   // A document shown by its first page says what it is in the caption (its tile would have said it).
   const kind = !file.is_image && pictureOf(file) ? `${(file.extension || '?').toUpperCase()} · ` : '';
   const meta = `${kind}${formatSize(file.size)} · ${formatDateTime(file.uploaded_on)}`;
@@ -32,7 +45,18 @@ export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, o
       className={`file-card${selected ? ' file-card-selected' : ''}`}
       style={{ left: box.left, width: box.width }}
     >
-      <Link to={paths.file(file.id)} className="file-card-link" data-index={box.index}>
+      <Link
+        to={paths.file(file.id)}
+        className="file-card-link"
+        data-index={box.index}
+        // Shift-click would otherwise extend the page's text selection across the cards it passes over.
+        onMouseDown={(event) => event.shiftKey && event.preventDefault()}
+        onClick={(event) => {
+          if (event.ctrlKey || event.metaKey || (!selecting && !event.shiftKey)) return;
+          event.preventDefault();
+          onToggle(box.index, event.shiftKey);
+        }}
+      >
         <span className="file-card-media" style={{ height: box.height }}>
           <FileThumbnail file={file} />
         </span>
@@ -64,6 +88,20 @@ export const FileCard = memo(function FileCard({ file, box, selected, isAdmin, o
             </span>
           )}
         </span>
+      )}
+      {pictureOf(file) && !file.processing && (
+        <button
+          type="button"
+          className={`file-zoom${isAdmin ? ' file-zoom-beside-info' : ''}`}
+          aria-label={`Ver en grande ${file.name_es}`}
+          title="Ver en grande"
+          onClick={() => onPreview(box.index)}
+        >
+          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12.6 12.6L17 17M6 8.5h5M8.5 6v5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
       )}
       {isAdmin && <FileInfoButton file={file} onPreview={() => onPreview(box.index)} />}
       <span className="file-meta" title={meta}>

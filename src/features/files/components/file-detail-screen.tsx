@@ -36,6 +36,9 @@ export function FileDetailScreen() {
   const data = file.data;
   return (
     <section className="page file-detail">
+      <Link className="file-back-link" to={paths.files}>
+        <span aria-hidden="true">←</span> Archivos
+      </Link>
       <h1>{data.name_es}</h1>
       <div className="file-detail-layout">
         <FileSummary file={data} />

@@ -102,7 +102,8 @@ export function FileFiltersBar(state: FileFiltersState) {
           <menus.FiltersSheet state={state} activeCount={activeCount} defaultOpen={opening === 'sheet'} />
         ) : (
           <button type="button" className="button filters-button" onClick={() => setOpening('sheet')}>
-            Filtros{activeCount > 0 && <span className="filters-button-count"> ({activeCount})</span>}
+            {/* One run of text: a separate element would be a flex item, and its leading space would be dropped. */}
+            Filtros{activeCount > 0 ? ` (${activeCount})` : ''}
           </button>
         )}
       </div>

@@ -179,6 +179,7 @@ export function FileGrid({
                   file={file}
                   box={box}
                   selected={isSelected(file.id)}
+                  selecting={anySelected}
                   isAdmin={isAdmin}
                   onToggle={onToggle}
                   onPreview={onPreview}

@@ -20,7 +20,7 @@ function LoadedInfoPopover({
 }
 
 /**
- * The admin info panel of a card: name, size, date, the Activo toggle, Editar and Preview
+ * The admin info panel of a card: name, size, date, the Activo toggle, Editar and 'Ver en grande'
  * (images, in the lightbox) or Descargar (documents). A Radix popover: Esc closes it and focus goes back.
  */
 export function FileInfoButton({ file, onPreview }: { file: FileRow; onPreview: () => void }) {

@@ -12,8 +12,7 @@ import { pictureOf } from '../../../lib/media/file-picture.ts';
 
 /**
  * The admin info panel of a card, opened (loaded on first use by FileInfoButton). Its state control is a
- * switch named 'Activo' (Radix: role switch, aria-checked), so a screen reader says whether the file is
- * active instead of reading a checkbox labelled with the state it is in.
+ * switch (Radix: role switch, aria-checked) whose label says the state the file is in, 'Activo' or 'No activo'.
  */
 export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview: () => void }) {
   const publish = usePublishFiles();
@@ -31,7 +30,7 @@ export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview:
           align="end"
           collisionPadding={8}
         >
-          <strong>{file.name_es}</strong>
+          <strong className="file-info-name">{file.name_es}</strong>
           <span>{formatSize(file.size)}</span>
           <span>{formatDateTime(file.uploaded_on)}</span>
           <span className="switch-field">
@@ -44,13 +43,13 @@ export function FileInfoPopover({ file, onPreview }: { file: FileRow; onPreview:
             >
               <Switch.Thumb className="switch-thumb" />
             </Switch.Root>
-            <label htmlFor={switchId}>Activo</label>
+            <label htmlFor={switchId}>{file.published ? 'Activo' : 'No activo'}</label>
           </span>
           <span className="file-info-links">
             <Link to={paths.file(file.id)}>Editar</Link>
             {(file.is_image || pictureOf(file)) && (
               <Popover.Close className="link-button link-button-inline" onClick={onPreview} disabled={file.processing}>
-                Preview
+                Ver en grande
               </Popover.Close>
             )}
             {!file.is_image && <DownloadLink file={file} />}

@@ -1,12 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FileDetail } from '../api/get-file-detail.ts';
 import { mediaUrlQuery } from '../api/get-media-url.ts';
 import { usePublishFiles } from '../api/publish-files.ts';
 import { useDeleteFiles } from '../api/delete-files.ts';
-import { useReplaceFile } from '../api/replace-file.ts';
 import { Lightbox } from './lightbox.tsx';
+import { ReplaceFileButton } from './replace-file-button.tsx';
 import { FileHistory } from './file-history.tsx';
 import { FileJobProblems } from './file-job-problems.tsx';
 import { hasFailedProcessing } from './file-thumbnail.tsx';
@@ -35,8 +35,6 @@ export function FileSummary({ file }: { file: FileDetail }) {
   const [openedAt] = useState(() => Date.now());
   const publish = usePublishFiles();
   const remove = useDeleteFiles();
-  const replace = useReplaceFile(file.id);
-  const replaceInput = useRef<HTMLInputElement>(null);
 
   const sharingUrl = `${window.location.origin}/file/${file.id}`;
   const copyUrl = async () => {
@@ -105,25 +103,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
         <button type="button" className="button" onClick={() => void copyUrl()}>
           {copied ? 'URL copiada' : 'Copiar URL'}
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={replace.isPending}
-          onClick={() => replaceInput.current?.click()}
-        >
-          Subir nuevo archivo
-        </button>
-        <input
-          ref={replaceInput}
-          type="file"
-          hidden
-          aria-label="Subir nuevo archivo"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            if (chosen) replace.mutate(chosen);
-            event.target.value = '';
-          }}
-        />
+        <ReplaceFileButton file={file} />
         {/* A file that could not be processed is not publishable until it is replaced. */}
         {isAdmin && (file.published || !hasFailedProcessing(file)) && (
           <button
@@ -151,9 +131,6 @@ export function FileSummary({ file }: { file: FileDetail }) {
           />
         )}
       </div>
-      {replace.isPending && (
-        <progress max={1} value={replace.progress} aria-label="Progreso de la subida" className="replace-progress" />
-      )}
       <FileHistory fileId={file.id} />
       {picture && (
         <Lightbox

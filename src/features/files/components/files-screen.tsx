@@ -36,6 +36,10 @@ export function FilesScreen() {
   const fileIds = useMemo(() => files.map((file) => file.id), [files]);
   const total = count.data ?? 0;
   const selection = useFileSelection(filters, sort, fileIds);
+  // Every file of the list picked, by 'Seleccionar todos' or one by one: the button then offers the way back.
+  const everythingSelected =
+    selection.allSelected ||
+    (total > 0 && selection.selection?.kind === 'ids' && selection.selection.ids.length >= total);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   // Once opened, the lightbox stays mounted, so Radix can hand focus back to the card on closing.
   const [lightboxWanted, setLightboxWanted] = useState(false);
@@ -68,22 +72,25 @@ export function FilesScreen() {
           {total === 1 && !count.isPending ? 'archivo filtrado' : 'archivos filtrados'}
         </h1>
         {/* On a phone the button says 'Todos' beside the count, so the heading stays one row (styles below). */}
+        {/* One button either way, so the focus stays on it when it turns into 'Deseleccionar todos'. */}
         <button
           type="button"
           className="button select-all"
           disabled={total === 0}
-          onClick={selection.selectAll}
-          aria-label={`Seleccionar todos (${total})`}
+          onClick={everythingSelected ? selection.clear : selection.selectAll}
+          aria-label={everythingSelected ? 'Deseleccionar todos' : `Seleccionar todos (${total})`}
         >
-          <svg className="select-all-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            <rect x="1.5" y="1.5" width="13" height="13" rx="3" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            <path d="M4.5 8.2l2.3 2.3 4.7-4.9" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
+          {!everythingSelected && (
+            <svg className="select-all-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <rect x="1.5" y="1.5" width="13" height="13" rx="3" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M4.5 8.2l2.3 2.3 4.7-4.9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            </svg>
+          )}
           <span className="select-all-wide" aria-hidden="true">
-            Seleccionar todos ({total})
+            {everythingSelected ? 'Deseleccionar todos' : `Seleccionar todos (${total})`}
           </span>
           <span className="select-all-narrow" aria-hidden="true">
-            Todos
+            {everythingSelected ? 'Deseleccionar' : 'Todos'}
           </span>
         </button>
       </div>

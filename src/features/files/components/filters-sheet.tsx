@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
@@ -64,14 +65,21 @@ export function FiltersSheet({
   const { filters, sort, setFilter, clear, active } = state;
   const collections = useQuery({ ...collectionsQuery, enabled: isEnabled('collections') });
   const count = useQuery(fileCountQuery(filters));
+  // The tag list (cmdk) scrolls its first option into view as it mounts, which would open the sheet scrolled
+  // past 'Orden': until the person touches, wheels or types in the sheet, any scroll of its body is undone.
+  const touched = useRef(false);
+  const touch = () => {
+    touched.current = true;
+  };
   const choices = CHOICE_KEYS.filter((key) => {
     const definition = FILE_FILTERS[key];
     return !('feature' in definition) || isEnabled(definition.feature);
   });
   return (
-    <Dialog.Root defaultOpen={defaultOpen}>
+    <Dialog.Root defaultOpen={defaultOpen} onOpenChange={(open) => open && (touched.current = false)}>
       <Dialog.Trigger className="button filters-button">
-        Filtros{activeCount > 0 && <span className="filters-button-count"> ({activeCount})</span>}
+        {/* One run of text: a separate element would be a flex item, and its leading space would be dropped. */}
+        Filtros{activeCount > 0 ? ` (${activeCount})` : ''}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
@@ -84,7 +92,16 @@ export function FiltersSheet({
               </button>
             )}
           </div>
-          <div className="sheet-body">
+          <div
+            className="sheet-body"
+            onScroll={(event) => {
+              if (!touched.current) event.currentTarget.scrollTop = 0;
+            }}
+            onPointerDown={touch}
+            onWheel={touch}
+            onTouchStart={touch}
+            onKeyDown={touch}
+          >
             <RadioGroup
               name="sheet-sort"
               legend="Orden"

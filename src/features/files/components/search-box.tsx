@@ -4,8 +4,9 @@ export const SEARCH_DEBOUNCE_MS = 750;
 export const SEARCH_MIN_LENGTH = 3;
 
 /**
- * A search applies when the box is empty or holds at least 3 characters, 750 ms after the
- * last keystroke. It reports only a real change of the applied text: re-rendering the screen must never
+ * A search applies when the box is empty or holds at least 3 characters, 750 ms after the last keystroke;
+ * 1 or 2 characters count as no search (with a hint), so the previous search's results do not stay under
+ * the new text. It reports only a real change of the applied text: re-rendering the screen must never
  * re-arm the timer (that loop used to replace the URL every 750 ms and throw the page back to the top).
  */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (query: string | null) => void }) {
@@ -23,11 +24,13 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (query
   const trimmed = text.trim();
   const tooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
 
+  const wanted = tooShort ? '' : trimmed;
+
   useEffect(() => {
-    if (tooShort || trimmed === value) return;
-    const timer = setTimeout(() => onSearchRef.current(trimmed || null), SEARCH_DEBOUNCE_MS);
+    if (wanted === value) return;
+    const timer = setTimeout(() => onSearchRef.current(wanted || null), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [trimmed, tooShort, value]);
+  }, [wanted, value]);
 
   return (
     <div className="filter-search">

@@ -25,7 +25,8 @@ const deleteKeyIsElsewhere = (event: KeyboardEvent) =>
 /**
  * The bar shown while files are selected, sticky at the top of the window and one row at
  * any width, like a photo app's: × and the count, then the actions. On a wide screen every action is a
- * button; on a phone 'Editar tags' stays a button and the rest are in the 'Más acciones' menu. The Delete
+ * button; on a phone 'Editar tags' stays a button and the rest are in the 'Más acciones' menu, the collections
+ * listed in it under 'Añadir a colección...'. The Delete
  * key asks to delete the selection (admins).
  */
 export function SelectionBar({ selection, onClear }: { selection: FileSelection; onClear: () => void }) {
@@ -178,17 +179,14 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
                 Compartir enlace
               </DropdownMenu.Item>
             )}
+            {/* The collections listed in this menu, not in a submenu: on a phone a submenu has no room beside it. */}
             {withCollections && (
-              <DropdownMenu.Sub>
-                <DropdownMenu.SubTrigger className="menu-item" disabled={busy}>
-                  Añadir a colección... <span aria-hidden="true">›</span>
-                </DropdownMenu.SubTrigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.SubContent className="menu" sideOffset={4} collisionPadding={8}>
-                    <CollectionItems collections={collections.data} onAdd={addCollection} />
-                  </DropdownMenu.SubContent>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Sub>
+              <DropdownMenu.Group className="menu-group">
+                <DropdownMenu.Separator className="menu-separator" />
+                <DropdownMenu.Label className="menu-label">Añadir a colección...</DropdownMenu.Label>
+                <CollectionItems collections={collections.data} onAdd={addCollection} disabled={busy} />
+                <DropdownMenu.Separator className="menu-separator" />
+              </DropdownMenu.Group>
             )}
             {isAdmin && (
               <DropdownMenu.Item
@@ -241,9 +239,11 @@ interface Collection {
 function CollectionItems({
   collections = [],
   onAdd,
+  disabled = false,
 }: {
   collections?: Collection[];
   onAdd: (collection: Collection) => void;
+  disabled?: boolean;
 }) {
   if (collections.length === 0) {
     return (
@@ -253,7 +253,7 @@ function CollectionItems({
     );
   }
   return collections.map((collection) => (
-    <DropdownMenu.Item key={collection.id} className="menu-item" onSelect={() => onAdd(collection)}>
+    <DropdownMenu.Item key={collection.id} className="menu-item" disabled={disabled} onSelect={() => onAdd(collection)}>
       {collection.name}
     </DropdownMenu.Item>
   ));

@@ -23,7 +23,7 @@ export function useUpdateOperationsPopup() {
     mutationFn: updateOperationsPopup,
     onSuccess: (popup) => {
       queryClient.setQueryData(operationsKeys.popup(), popup);
-      notify.success(popup.active ? 'Popup guardado y activo' : 'Popup guardado (no activo)');
+      notify.success(popup.active ? 'Aviso guardado y activo' : 'Aviso guardado (no activo)');
     },
     onError: (error) => notify.error(error, 'No se pudo guardar el popup.'),
   });

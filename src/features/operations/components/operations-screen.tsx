@@ -29,7 +29,7 @@ export function OperationsScreen() {
           {spanishError(popup.error)}
         </p>
       ) : !popup.data ? (
-        <SkeletonList rows={3} label="Cargando el popup…" />
+        <SkeletonList rows={3} label="Cargando el aviso…" />
       ) : (
         <PopupForm
           initial={{
@@ -87,7 +87,7 @@ function PopupForm({ initial, updatedAt }: { initial: PopupValues; updatedAt: st
           <p id="popup-message-hint" className="admin-form-hint">
             Texto sin formato: los saltos de línea se conservan.
           </p>
-          <CheckboxField label="Popup activo" {...register('active')} />
+          <CheckboxField label="Aviso activo" {...register('active')} />
         </fieldset>
         <p id="popup-message-error" className="form-error" role="alert">
           {message}

@@ -74,9 +74,9 @@ export function TagsScreen() {
                       name={`la categoría ${category.name_es}`}
                       disabled={deleteCategory.isPending}
                       actions={[
-                        { label: 'Editar categoria', to: tagPaths.editCategory(category.id) },
+                        { label: 'Editar categoría', to: tagPaths.editCategory(category.id) },
                         {
-                          label: 'Borrar categoria',
+                          label: 'Borrar categoría',
                           danger: {
                             title: 'Borrar categoría',
                             question: deleteQuestion(

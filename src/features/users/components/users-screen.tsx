@@ -86,7 +86,7 @@ function UserRow({ user }: { user: StaffUser }) {
   return (
     <li className="user-row" data-testid={`user-${user.email}`}>
       <span className="user-email">
-        {user.email}
+        <EmailText email={user.email} />
         {isSelf && <span className="muted"> (tú)</span>}
       </span>
       <span className="user-role">
@@ -135,5 +135,18 @@ function UserRow({ user }: { user: StaffUser }) {
         </span>
       )}
     </li>
+  );
+}
+
+/** An e-mail that may break before its '@' on a narrow screen rather than in the middle of a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
