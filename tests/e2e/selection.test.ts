@@ -7,7 +7,7 @@ import { seedAccounts } from '../helpers/seed.ts';
 import { chooseFilter } from '../helpers/filters.ts';
 import { pickTags } from '../helpers/tags.ts';
 
-/** Selection and bulk actions on the files screen (issue 8). */
+/** Selection and bulk actions on the files screen. */
 
 let browser: Browser;
 let page: Page;
@@ -145,7 +145,7 @@ describe('selection', () => {
     await page.getByRole('region', { name: 'Archivos seleccionados' }).getByRole('button', { name: 'Borrar' }).click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByText('¿Seguro que deseas borrar').textContent()).toBe(
-      // Issue 32.4: the files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
+      // The files go to the Papelera and can be restored; 'no se puede deshacer' would be untrue.
       '¿Seguro que deseas borrar 2 archivos? Se moverán a la Papelera durante 30 días y se podrán restaurar desde allí.',
     );
     await screenshot(page, 'selection-delete-confirm');
