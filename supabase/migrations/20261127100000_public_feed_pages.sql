@@ -10,6 +10,9 @@
 -- What each page holds now (written by the job alone).
 create table private.feed_pages (
   page integer primary key check (page between 0 and 4095),
+  -- The page's key range, so its files are one range scan of files_pkey.
+  first_id uuid not null,
+  last_id uuid not null,
   etag text check (etag ~ '^[0-9a-f]{32}$'),
   file_count integer not null default 0 check (file_count >= 0),
   written_at timestamptz
@@ -49,18 +52,10 @@ as $$
   select ('x' || substr(p_id::text, 1, 3))::bit(12)::integer
 $$;
 
--- The first id of a page, and so (page + 1's) the end of its range: pages are key ranges of the primary key.
-create function private.feed_page_start(p_page integer)
-returns uuid
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select (lpad(to_hex(p_page), 3, '0') || '00000-0000-0000-0000-000000000000')::uuid
-$$;
-
-insert into private.feed_pages (page) select generate_series(0, 4095);
+insert into private.feed_pages (page, first_id, last_id)
+select g, (lpad(to_hex(g), 3, '0') || '00000-0000-0000-0000-000000000000')::uuid,
+       (lpad(to_hex(g), 3, '0') || 'fffff-ffff-ffff-ffff-ffffffffffff')::uuid
+  from generate_series(0, 4095) g;
 
 -- Queues the feed's job at once; a job already pending picks the new pages up too.
 create function private.queue_feed_update()
@@ -246,7 +241,8 @@ create trigger collections_mark_feed_after_insert_or_delete
 -- What the job reads and records (service role only) --------------------------------------------------------
 
 -- Up to p_limit pages due, each as the JSON the bucket will hold, with its MD5 (the ETag the index lists)
--- and the change it reflects. The files of a page are one range scan of the primary key. The thumbnail sizes
+-- and the change it reflects. The files of a page are one range scan of the primary key (its bounds are
+-- columns, not expressions, so the planner probes files_pkey once per page). The thumbnail sizes
 -- come from the caller (the functions' media-variants table), as labels like '400x300'.
 create function public.feed_dirty_pages(p_limit integer, p_functions_url text, p_site_url text,
                                         p_thumbnails text[])
@@ -257,8 +253,9 @@ security definer
 set search_path = ''
 as $$
   with pages as (
-    select c.page, max(c.changed_at) as changed_at from private.feed_changes c
-     group by c.page order by c.page limit greatest(least(p_limit, 256), 1)
+    select c.page, max(c.changed_at) as changed_at, p.first_id, p.last_id
+      from private.feed_changes c join private.feed_pages p on p.page = c.page
+     group by c.page, p.first_id, p.last_id order by c.page limit greatest(least(p_limit, 256), 1)
   ),
   entries as (
     select pg.page, pg.changed_at, f.id,
@@ -290,10 +287,7 @@ as $$
                                        where cf.file_id = f.id), '[]'::json)
            ) as entry
       from pages pg
-      join public.files f
-        on f.id >= private.feed_page_start(pg.page)
-       and (pg.page = 4095 or f.id < private.feed_page_start(pg.page + 1))
-       and f.published
+      join public.files f on f.id between pg.first_id and pg.last_id and f.published
   ),
   bodies as (
     select pg.page, pg.changed_at, count(e.id)::integer as file_count,
@@ -423,10 +417,7 @@ begin
   insert into private.feed_changes (page)
   select p.page from private.feed_pages p
    where p.file_count > 0
-      or exists (select 1 from public.files f
-                  where f.published
-                    and f.id >= private.feed_page_start(p.page)
-                    and (p.page = 4095 or f.id < private.feed_page_start(p.page + 1)));
+      or exists (select 1 from public.files f where f.published and f.id between p.first_id and p.last_id);
   get diagnostics marked = row_count;
   update private.feed_state set catalogue_dirty = true, index_dirty = true;
   perform private.queue_feed_update();

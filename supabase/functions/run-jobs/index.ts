@@ -29,6 +29,13 @@ interface ServerJob {
 /** What one step of a job leaves: nothing (the job is done), or where the next step starts. */
 type StepOutcome = { next?: unknown };
 
+/** An Error's message, or a PostgREST / Storage error object's (plain objects with a `message`). */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error) return String(error.message);
+  return String(error);
+}
+
 /** The token was verified by the gateway (verify_jwt); only the service role's may run jobs. */
 function requireServiceRole(request: Request) {
   const token = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? '';
@@ -115,7 +122,7 @@ serve(async (request) => {
     try {
       outcome = await runStep(admin, job);
     } catch (error) {
-      failure = (error instanceof Error ? error.message : String(error)) || 'unknown error';
+      failure = messageOf(error) || 'unknown error';
       // Bytes that can never be processed: no retries, the file says 'No se pudo procesar' now.
       permanent = error instanceof PermanentProcessingError;
       console.error(`server job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${failure}`);
