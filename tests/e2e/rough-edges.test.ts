@@ -120,7 +120,12 @@ describe('rough edges', () => {
           }));
       }),
     );
-    for (const wrap of breaks) expect(['@', ' ', '(']).toContain(wrap.breaksBefore);
+    // Addresses whose parts fit a line (the staff's, not the long random ones other tests create) break only
+    // between them; a part longer than the row has to break inside, as any text would.
+    const fits = (text: string) => text.split('@').every((part) => part.length <= 24);
+    const checked = breaks.filter((wrap) => fits(wrap.text));
+    for (const wrap of checked) expect(['@', ' ', '(']).toContain(wrap.breaksBefore);
+    expect(await phone.locator('.user-email', { hasText: '@mediateca.local' }).count()).toBeGreaterThan(0);
     const cutRoles = await phone.locator('.user-role select').evaluateAll((selects) =>
       (selects as HTMLSelectElement[]).flatMap((select) => {
         const style = getComputedStyle(select);
