@@ -129,7 +129,7 @@ begin
   update public.server_jobs j
      set state = 'running', attempts = j.attempts + 1,
          locked_until = now() + make_interval(secs => greatest(p_lease_seconds, 1)),
-         last_error = case when j.state = 'running' then 'Interrumpido por el servidor; se reintenta' else j.last_error end
+         last_error = case when j.state = 'running' then 'Interrumpido por el servidor, se reintenta' else j.last_error end
    where j.id in (
      select c.id from public.server_jobs c
       where ((c.state = 'pending' and c.run_after <= now())

@@ -91,7 +91,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  update private.feed_state set catalogue_dirty = true where not catalogue_dirty;
+  update private.feed_state set catalogue_dirty = true where singleton and not catalogue_dirty;
   perform private.queue_feed_update();
 end
 $$;
@@ -317,7 +317,7 @@ as $$
   delete from private.feed_changes c
    using unnest(p_pages, p_changed_at) as w(page, changed_at)
    where c.page = w.page and c.changed_at <= w.changed_at;
-  update private.feed_state set index_dirty = true;
+  update private.feed_state set index_dirty = true where singleton;
 $$;
 
 -- The catalogue: visible categories, their tags, the public collections.
@@ -354,7 +354,8 @@ language sql
 security definer
 set search_path = ''
 as $$
-  update private.feed_state set catalogue_dirty = false, catalogue_etag = p_etag, index_dirty = true;
+  update private.feed_state set catalogue_dirty = false, catalogue_etag = p_etag, index_dirty = true
+   where singleton;
 $$;
 
 -- What is left to do: dirty pages, the catalogue, the index.
@@ -400,7 +401,7 @@ language sql
 security definer
 set search_path = ''
 as $$
-  update private.feed_state set index_dirty = false, generated_at = now();
+  update private.feed_state set index_dirty = false, generated_at = now() where singleton;
 $$;
 
 -- A full rebuild (staff's 'public-feed' function, or after restoring a backup): every page that holds or
@@ -419,7 +420,7 @@ begin
    where p.file_count > 0
       or exists (select 1 from public.files f where f.published and f.id between p.first_id and p.last_id);
   get diagnostics marked = row_count;
-  update private.feed_state set catalogue_dirty = true, index_dirty = true;
+  update private.feed_state set catalogue_dirty = true, index_dirty = true where singleton;
   perform private.queue_feed_update();
   return marked;
 end

@@ -30,7 +30,9 @@ export function dropDeletedFiles(queryClient: QueryClient, deletedIds: readonly 
     const next = withoutFiles(data, deleted);
     if (next !== data) queryClient.setQueryData(queryKey, next);
   }
-  for (const path of pictures) queryClient.removeQueries({ queryKey: mediaUrlsKey(path) });
+  // Only the URLs no screen shows any more: removing one a mounted screen still holds (the detail being left
+  // after its Borrar) would make that screen sign the moved object again, and Storage refuse it.
+  for (const path of pictures) queryClient.removeQueries({ queryKey: mediaUrlsKey(path), type: 'inactive' });
 }
 
 /**
