@@ -180,6 +180,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"file_metadata": {
+                  Row: {
+                    "camera_make": string | null,"camera_model": string | null,"caption": string | null,"copyright": string | null,"creator": string | null,"credit": string | null,"file_id": string,"gps_latitude": number | null,"gps_longitude": number | null,"headline": string | null,"keywords": (string)[],"lens": string | null,"orientation": number | null,"read_at": string,"read_error": string | null,"usage_terms": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "camera_make"?: string | null,"camera_model"?: string | null,"caption"?: string | null,"copyright"?: string | null,"creator"?: string | null,"credit"?: string | null,"file_id": string,"gps_latitude"?: number | null,"gps_longitude"?: number | null,"headline"?: string | null,"keywords"?: (string)[],"lens"?: string | null,"orientation"?: number | null,"read_at"?: string,"read_error"?: string | null,"usage_terms"?: string | null
+                  }
+                  Update: {
+                    "camera_make"?: string | null,"camera_model"?: string | null,"caption"?: string | null,"copyright"?: string | null,"creator"?: string | null,"credit"?: string | null,"file_id"?: string,"gps_latitude"?: number | null,"gps_longitude"?: number | null,"headline"?: string | null,"keywords"?: (string)[],"lens"?: string | null,"orientation"?: number | null,"read_at"?: string,"read_error"?: string | null,"usage_terms"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "file_metadata_file_id_fkey"
+      columns: ["file_id"]
+isOneToOne: true
+      referencedRelation: "files"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"file_tags": {
                   Row: {
                     "file_id": string,"tag_id": string
@@ -208,14 +228,14 @@ isOneToOne: false
                   ]
                 },"files": {
                   Row: {
-                    "b2b": boolean,"checksum": string | null,"description_en": string,"description_es": string,"duplicate_of": string | null,"extension": string,"file_name": string,"height": number | null,"id": string,"is_image": boolean | null,"mime_type": string | null,"name_en": string,"name_es": string,"object_path": string,"operations": boolean,"original_file_name": string,"panorama": boolean,"preview_path": string | null,"processed_at": string | null,"processing": boolean,"processing_error": string | null,"published": boolean,"search_document": string,"size": number,"updated_at": string,"uploaded_on": string,"uploader_email": string | null,"uploader_id": string | null,"width": number | null
+                    "b2b": boolean,"captured_at": string | null,"checksum": string | null,"description_en": string,"description_es": string,"duplicate_of": string | null,"extension": string,"file_name": string,"height": number | null,"id": string,"is_image": boolean | null,"mime_type": string | null,"name_en": string,"name_es": string,"object_path": string,"operations": boolean,"original_file_name": string,"panorama": boolean,"preview_path": string | null,"processed_at": string | null,"processing": boolean,"processing_error": string | null,"published": boolean,"rights_copyright": string,"rights_creator": string,"rights_credit": string,"rights_expire_on": string | null,"rights_license": Database["public"]['Enums']["file_license"] | null,"rights_release": Database["public"]['Enums']["file_release"] | null,"rights_usage_terms": string,"search_document": string,"size": number,"updated_at": string,"uploaded_on": string,"uploader_email": string | null,"uploader_id": string | null,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"preview_path"?: string | null,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"captured_at"?: string | null,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name": string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en": string,"name_es": string,"object_path": string,"operations"?: boolean,"original_file_name": string,"panorama"?: boolean,"preview_path"?: string | null,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"rights_copyright"?: string,"rights_creator"?: string,"rights_credit"?: string,"rights_expire_on"?: string | null,"rights_license"?: Database["public"]['Enums']["file_license"] | null,"rights_release"?: Database["public"]['Enums']["file_release"] | null,"rights_usage_terms"?: string,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Update: {
-                    "b2b"?: boolean,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"preview_path"?: string | null,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
+                    "b2b"?: boolean,"captured_at"?: string | null,"checksum"?: string | null,"description_en"?: string,"description_es"?: string,"duplicate_of"?: string | null,"extension"?: string,"file_name"?: string,"height"?: number | null,"id"?: string,"is_image"?: never,"mime_type"?: string | null,"name_en"?: string,"name_es"?: string,"object_path"?: string,"operations"?: boolean,"original_file_name"?: string,"panorama"?: boolean,"preview_path"?: string | null,"processed_at"?: string | null,"processing"?: boolean,"processing_error"?: string | null,"published"?: boolean,"rights_copyright"?: string,"rights_creator"?: string,"rights_credit"?: string,"rights_expire_on"?: string | null,"rights_license"?: Database["public"]['Enums']["file_license"] | null,"rights_release"?: Database["public"]['Enums']["file_release"] | null,"rights_usage_terms"?: string,"search_document"?: string,"size"?: number,"updated_at"?: string,"uploaded_on"?: string,"uploader_email"?: string | null,"uploader_id"?: string | null,"width"?: number | null
                   }
                   Relationships: [
                     {
@@ -617,6 +637,7 @@ isOneToOne: false
 "search_files":
 { Args: { "p_after_id"?: string,"p_after_key"?: string,"p_filter"?: Json,"p_limit"?: number,"p_sort"?: Database["public"]['Enums']["file_sort"] }; Returns: {
               "b2b": boolean,
+"captured_at": string | null,
 "checksum": string | null,
 "description_en": string,
 "description_es": string,
@@ -638,6 +659,13 @@ isOneToOne: false
 "processing": boolean,
 "processing_error": string | null,
 "published": boolean,
+"rights_copyright": string,
+"rights_creator": string,
+"rights_credit": string,
+"rights_expire_on": string | null,
+"rights_license": Database["public"]['Enums']["file_license"] | null,
+"rights_release": Database["public"]['Enums']["file_release"] | null,
+"rights_usage_terms": string,
 "search_document": string,
 "size": number,
 "updated_at": string,
@@ -672,6 +700,7 @@ isOneToOne: false
 "update_file":
 { Args: { "p_b2b"?: boolean,"p_collection_ids"?: (string)[],"p_description_en"?: string,"p_description_es"?: string,"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_file_id": string,"p_name_en"?: string,"p_name_es"?: string,"p_operations"?: boolean,"p_panorama"?: boolean,"p_tag_ids": (string)[] }; Returns: {
               "b2b": boolean,
+"captured_at": string | null,
 "checksum": string | null,
 "description_en": string,
 "description_es": string,
@@ -693,6 +722,13 @@ isOneToOne: false
 "processing": boolean,
 "processing_error": string | null,
 "published": boolean,
+"rights_copyright": string,
+"rights_creator": string,
+"rights_credit": string,
+"rights_expire_on": string | null,
+"rights_license": Database["public"]['Enums']["file_license"] | null,
+"rights_release": Database["public"]['Enums']["file_release"] | null,
+"rights_usage_terms": string,
 "search_document": string,
 "size": number,
 "updated_at": string,
@@ -717,7 +753,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "file_sort": "uploadedOn_desc"|"uploadedOn_asc"|"size_desc"|"size_asc"|"nameEs_asc"|"nameEs_desc","staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
+            "file_license": "own"|"author_ceded"|"stock"|"agency"|"unknown","file_release": "yes"|"no"|"not_applicable","file_sort": "uploadedOn_desc"|"uploadedOn_asc"|"size_desc"|"size_asc"|"nameEs_asc"|"nameEs_desc","staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -833,7 +869,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "file_sort": ["uploadedOn_desc", "uploadedOn_asc", "size_desc", "size_asc", "nameEs_asc", "nameEs_desc"],"staff_role": ["ADMIN", "UPLOADER", "FRONT", "OPERATIONS"]
+            "file_license": ["own", "author_ceded", "stock", "agency", "unknown"],"file_release": ["yes", "no", "not_applicable"],"file_sort": ["uploadedOn_desc", "uploadedOn_asc", "size_desc", "size_asc", "nameEs_asc", "nameEs_desc"],"staff_role": ["ADMIN", "UPLOADER", "FRONT", "OPERATIONS"]
           }
         }
 } as const

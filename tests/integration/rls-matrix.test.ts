@@ -56,6 +56,14 @@ const MATRIX: TableCase[] = [
     delete: only('admin', 'uploader'),
   },
   {
+    // Written by post-processing (service role) only; staff read what they may read of the file.
+    table: 'file_metadata',
+    select: { admin: 'all', uploader: 'own', front: 'none', operations: 'none', anon: 'none' },
+    insert: nobody,
+    update: nobody,
+    delete: nobody,
+  },
+  {
     table: 'collections',
     select: libraryRead,
     insert: only('admin'),
@@ -195,6 +203,16 @@ const FIXTURES: Record<string, Fixture> = {
       tag_id: (await tag()).id,
     }),
     patch: { tag_id: 'd0000000-0000-4000-8000-000000000001' },
+  },
+  file_metadata: {
+    key: ['file_id'],
+    create: async (_s, owner) =>
+      insertAsService('file_metadata', {
+        file_id: (await insertAsService('files', fileRow(owner))).id,
+        camera_make: 'Canon',
+      }),
+    newRow: async (owner) => ({ file_id: (await insertAsService('files', fileRow(owner))).id }),
+    patch: { camera_make: 'Nikon' },
   },
   collections: {
     key: ['id'],
@@ -363,6 +381,9 @@ beforeAll(async () => {
   await FIXTURES.trashed_files!.create(service, ADMIN_ID);
   // And a shared link with a file.
   await FIXTURES.share_link_files!.create(service, ADMIN_ID);
+  // And embedded metadata of an admin's image and of the uploader's.
+  await FIXTURES.file_metadata!.create(service, ADMIN_ID);
+  await FIXTURES.file_metadata!.create(service, UPLOADER_ID);
 });
 
 const match = (row: Row, key: string[]) => Object.fromEntries(key.map((k) => [k, row[k]]));

@@ -24,7 +24,7 @@ export const NEXT_PAGE = 50;
 
 // Every column but the search text, which only the database reads.
 const LIST_COLUMNS =
-  'id, file_name, object_path, original_file_name, name_es, name_en, description_es, description_en, size, uploaded_on, uploader_id, uploader_email, extension, is_image, processing, processing_error, processed_at, published, panorama, b2b, operations, mime_type, width, height, checksum, preview_path, updated_at, duplicate_of';
+  'id, file_name, object_path, original_file_name, name_es, name_en, description_es, description_en, size, uploaded_on, uploader_id, uploader_email, extension, is_image, processing, processing_error, processed_at, published, panorama, b2b, operations, mime_type, width, height, checksum, preview_path, updated_at, duplicate_of, captured_at, rights_creator, rights_credit, rights_copyright, rights_license, rights_usage_terms, rights_expire_on, rights_release';
 
 /** The value of the sort's key in a row, as public.search_files compares it for the next page. */
 export function cursorAfter(file: FileRow, sort: FileSort): PageCursor {
