@@ -40,7 +40,7 @@ export default tseslint.config(
       'artifacts',
       'supabase/functions',
       'stack/deno',
-      'tests/fixtures/functions-project/functions',
+      'stack/tests/fixtures/functions-project/functions',
       'src/types/database.ts',
     ],
   },
@@ -63,6 +63,24 @@ export default tseslint.config(
       // value imports; type-only loops (erased at build time) it passes over.
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The stack is a package of the workspace: the rest of the repository uses what its entry point exports, so
+    // the stack's inside can change without reaching into the app, its tests or the benchmarks.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)stack/(src|deno|tests)(/|$)',
+              message: "Use the stack through its entry point: import { … } from '@mediateca/stack'.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

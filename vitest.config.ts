@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects: fast unit tests (helpers, components in jsdom), integration tests against one ephemeral
- * local stack started by the global setup, and end-to-end tests in headless Chromium.
+ * Four projects: fast unit tests (helpers, components in jsdom; the stack's too), integration tests against one
+ * ephemeral local stack started by the global setup, end-to-end tests in headless Chromium, and the stack
+ * package's own tests (stack/vitest.config.ts), which share the integration tests' stack.
  */
 export default defineConfig({
   test: {
@@ -12,7 +13,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'stack/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
           env: {
@@ -44,6 +45,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      'stack/vitest.config.ts',
     ],
   },
 });

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { clientFor, progress, withStack } from './lib/harness.ts';
-import type { RunningStack } from '../stack/src/stack.ts';
+import type { RunningStack } from '@mediateca/stack';
 
 /**
  * Realtime: latency from commit to delivery (commit_timestamp → arrival in supabase-js) with 20

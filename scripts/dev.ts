@@ -1,7 +1,5 @@
 import { createServer as createViteServer } from 'vite';
-import { readPortEnv } from '../stack/src/env.ts';
-import { runMain, runStack } from '../stack/src/run.ts';
-import { PROJECT_ROOT } from '../stack/src/stack.ts';
+import { readPortEnv, runMain, runStack, PROJECT_ROOT } from '@mediateca/stack';
 
 /**
  * `npm start`: the persistent local stack plus the Vite dev server for the app, wired to the stack through

@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startStack, PROJECT_ROOT } from '../stack/src/stack.ts';
-import { runSupabaseCli } from '../stack/src/migrate.ts';
+import { startStack, PROJECT_ROOT, runSupabaseCli } from '@mediateca/stack';
 
 /**
  * Regenerates src/types/database.ts from the migrations with the official CLI (`supabase gen types`),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startStack } from '../stack/src/stack.ts';
+import { startStack } from '@mediateca/stack';
 
 /**
  * Large, realistic datasets for benchmarks: N files (10k, 100k…) with bilingual tags in categories

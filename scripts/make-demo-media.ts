@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PROJECT_ROOT } from '../stack/src/stack.ts';
+import { PROJECT_ROOT } from '@mediateca/stack';
 
 /**
  * Draws the demo library's pictures once (they are committed under supabase/seed-media, which

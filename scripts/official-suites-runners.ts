@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { denoBinary } from '../stack/src/functions/index.ts';
+import { denoBinary } from '@mediateca/stack';
 
 /** How scripts/official-suites.ts runs one suite and reads its results (jest's JSON, Deno's JUnit). */
 

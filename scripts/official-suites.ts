@@ -4,8 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStack, type StackOptions } from '../stack/src/stack.ts';
-import { DEFAULT_API_PORT, DEFAULT_DB_PORT } from '../stack/src/config.ts';
+import { startStack, type StackOptions, DEFAULT_API_PORT, DEFAULT_DB_PORT } from '@mediateca/stack';
 import { deno, exec, jest, projectCopy, setVerbose, type Adaptation, type Counts } from './official-suites-runners.ts';
 
 /**

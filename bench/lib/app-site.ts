@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
-import type { RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '@mediateca/stack';
 import { seedAccounts } from '../../tests/helpers/seed.ts';
 import { serveBuiltApp } from '../../scripts/serve-built-app.ts';
 

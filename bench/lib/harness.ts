@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startStack, type RunningStack } from '../../stack/src/stack.ts';
+import { startStack, type RunningStack } from '@mediateca/stack';
 import { seedAccounts } from '../../tests/helpers/seed.ts';
 
 /** How many of the stack's last log lines a failed benchmark prints. */

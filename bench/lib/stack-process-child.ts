@@ -1,4 +1,4 @@
-import { startStack } from '../../stack/src/stack.ts';
+import { startStack } from '@mediateca/stack';
 import { LOG_LINES_KEPT } from './harness.ts';
 import type { FromStack, StackEndpoints } from './stack-process.ts';
 

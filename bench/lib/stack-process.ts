@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '@mediateca/stack';
 
 /** What a benchmark may use of a stack running in another process: its addresses and keys. */
 export type StackEndpoints = Omit<RunningStack, 'stop' | 'restartDatabase'>;

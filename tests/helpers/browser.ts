@@ -4,7 +4,7 @@ import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page, type Request } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT } from '@mediateca/stack';
 import { seedAccounts, type SeedRole } from './seed.ts';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT } from '@mediateca/stack';
 import { parseHeadersFile } from '../../scripts/security-headers.ts';
 import { serveBuiltApp } from '../../scripts/serve-built-app.ts';
 

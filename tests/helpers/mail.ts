@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { eventually } from './checks.ts';
-import type { CaughtMessage } from '../../stack/src/mail-catcher.ts';
+import type { CaughtMessage } from '@mediateca/stack';
 
 /** A mail as the local mail catcher's API returns it. */
 type CaughtMail = CaughtMessage;

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, type RunningStack, type StackOptions } from '../../stack/src/stack.ts';
-import { freePort } from '../../stack/src/net.ts';
+import { startStack, type RunningStack, type StackOptions, freePort } from '@mediateca/stack';
 
 /** A stack's log on the console with STACK_LOG=1, silent otherwise. */
 export const stackLog = (message: string) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
+import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '@mediateca/stack';
 import { adminDb, stackInfo } from '../helpers/clients.ts';
 import { seedCollections } from '../helpers/seed.ts';
 

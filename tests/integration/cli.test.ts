@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { freePort } from '../../stack/src/net.ts';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { freePort, PROJECT_ROOT } from '@mediateca/stack';
 import { seedAccounts } from '../helpers/seed.ts';
 
 /**

@@ -3,12 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresHandle } from '../../stack/src/postgres.ts';
-import { bootstrapDatabase } from '../../stack/src/bootstrap.ts';
-import { pushMigrations, runSupabaseCli } from '../../stack/src/migrate.ts';
-import { freePort } from '../../stack/src/net.ts';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
-import { HOSTED_DEFAULT_EXTENSIONS, HOSTED_POSTGRES_MEMBERSHIPS } from '../../stack/src/hosted-defaults.ts';
+import {
+  startPostgres,
+  type PostgresHandle,
+  bootstrapDatabase,
+  pushMigrations,
+  runSupabaseCli,
+  freePort,
+  PROJECT_ROOT,
+  HOSTED_DEFAULT_EXTENSIONS,
+  HOSTED_POSTGRES_MEMBERSHIPS,
+} from '@mediateca/stack';
 import { seedAccounts } from '../helpers/seed.ts';
 
 /**

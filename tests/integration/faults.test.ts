@@ -12,8 +12,7 @@ import { clientFor } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts, seedTags } from '../helpers/seed.ts';
 import { eventually, queryOnce, sha256 } from '../helpers/checks.ts';
-import { freePort } from '../../stack/src/net.ts';
-import { PROJECT_ROOT, type RunningStack } from '../../stack/src/stack.ts';
+import { freePort, PROJECT_ROOT, type RunningStack } from '@mediateca/stack';
 
 /**
  * kill -9: the whole stack — Node, Postgres, PostgREST, Deno — is killed with SIGKILL in the middle

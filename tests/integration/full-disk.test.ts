@@ -8,7 +8,7 @@ import * as tus from 'tus-js-client';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor } from '../helpers/clients.ts';
 import { sha256 } from '../helpers/checks.ts';
-import type { RunningStack } from '../../stack/src/stack.ts';
+import type { RunningStack } from '@mediateca/stack';
 import { ownStackHome } from '../helpers/own-stack.ts';
 import { spanishError } from '../../src/lib/errors.ts';
 

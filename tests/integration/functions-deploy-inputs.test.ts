@@ -3,12 +3,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadProjectConfig } from '../../stack/src/project-config.ts';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import {
+  loadProjectConfig,
+  PROJECT_ROOT,
+  cacheFunctionDependencies,
+  createBundleSizer,
+  HOSTED_FREE_PLAN_LIMITS,
+} from '@mediateca/stack';
 import { parse } from 'smol-toml';
-import { cacheFunctionDependencies } from '../../stack/src/functions/deno-cache.ts';
-import { createBundleSizer } from '../../stack/src/functions/bundle-size.ts';
-import { HOSTED_FREE_PLAN_LIMITS } from '../../stack/src/functions/limits.ts';
 
 /**
  * What `supabase functions deploy` takes from the repository, checked offline: for each function, the

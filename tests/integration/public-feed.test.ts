@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { PROJECT_ROOT } from '@mediateca/stack';
 import { eventually } from '../helpers/checks.ts';
 import { adminDb, signedInSeed, stackInfo } from '../helpers/clients.ts';
 import { readFeed, readFeedCatalogue, readFeedIndex, type FeedIndex } from '../helpers/feed.ts';

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { postgresDb, client, signedInUser, stackInfo } from '../helpers/clients.ts';
-import { runSupabaseCli } from '../../stack/src/migrate.ts';
-import { PROJECT_ROOT } from '../../stack/src/stack.ts';
+import { runSupabaseCli, PROJECT_ROOT } from '@mediateca/stack';
 import { seedAccounts } from '../helpers/seed.ts';
 
 /** The business rules the database enforces whatever the UI does. */

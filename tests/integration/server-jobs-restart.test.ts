@@ -5,8 +5,7 @@ import sharp from 'sharp';
 import { clientFor } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { eventually, queryOnce } from '../helpers/checks.ts';
-import type { RunningStack } from '../../stack/src/stack.ts';
-import { freePort } from '../../stack/src/net.ts';
+import { type RunningStack, freePort } from '@mediateca/stack';
 import { ownStackHome } from '../helpers/own-stack.ts';
 
 /**

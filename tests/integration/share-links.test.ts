@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
+import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '@mediateca/stack';
 import { adminDb, client, signedInSeed, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 

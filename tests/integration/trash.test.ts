@@ -5,7 +5,7 @@ import { adminDb, client, signedInSeed, stackInfo } from '../helpers/clients.ts'
 import { seedAccounts, seedCollections, seedTags } from '../helpers/seed.ts';
 import { eventually, sha256 } from '../helpers/checks.ts';
 import { readFeed } from '../helpers/feed.ts';
-import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '../../stack/src/config.ts';
+import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '@mediateca/stack';
 
 /**
  * The Papelera: a deleted file leaves every reader at once but is kept for 30 days with its
