@@ -692,6 +692,20 @@ isOneToOne: false
 "share_link_media":
 { Args: { "p_file_id": string,"p_grant": string,"p_original": boolean,"p_token": string }; Returns: Json
                            },
+"suggested_tags":
+{ Args: { "p_file_id": string }; Returns: {
+              "category_id": string,
+"created_at": string,
+"id": string,
+"name_en": string,
+"name_es": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "tags"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "tag_file_counts":
 { Args: Record<PropertyKey, never>; Returns: {
               "file_count": number,"tag_id": string
