@@ -18,8 +18,12 @@ export const everyDatabaseSortLabelled: [Exclude<Database['public']['Enums']['fi
   : never = true;
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
-/** Sorts by upload date: the grid groups them under month headings. */
-export const isDateSort = (sort: FileSort) => sort.startsWith('uploadedOn');
+/** The date a sort orders by (upload or capture), or null for the sorts by size or name. */
+export const sortDate = (sort: FileSort): 'uploaded_on' | 'captured_at' | null =>
+  sort.startsWith('uploadedOn') ? 'uploaded_on' : sort.startsWith('capturedAt') ? 'captured_at' : null;
+
+/** Sorts by a date: the grid groups them under month headings of that date. */
+export const isDateSort = (sort: FileSort) => sortDate(sort) !== null;
 
 interface Choice {
   value: string;

@@ -17,6 +17,14 @@ const file = {
   updated_at: '2026-11-23T10:00:00Z',
   file_tags: [{ tag_id: 't1' }],
   collection_files: [],
+  rights_creator: '',
+  rights_credit: '',
+  rights_copyright: '',
+  rights_license: null,
+  rights_usage_terms: '',
+  rights_expire_on: null,
+  rights_release: null,
+  file_metadata: null,
 } as unknown as FileDetail;
 
 function renderForm(role: 'ADMIN' | 'UPLOADER') {
