@@ -17,6 +17,12 @@ describe('spanishError', () => {
     );
   });
 
+  it('says which rule refused the save when the database names it in a hint, whatever the SQLSTATE', () => {
+    expect(spanishError({ code: '23514', hint: 'RIGHTS_EXPIRED', message: 'rights expired' })).toBe(
+      'No se pueden publicar archivos con los derechos caducados',
+    );
+  });
+
   it('never shows an English library message, nor an upload URL', () => {
     const tus = new Error(
       'tus: failed to upload chunk at offset 0, caused by Error: connection refused, originated from request (method: PATCH, url: http://127.0.0.1:54321/storage/v1/upload/resumable/abc)',

@@ -19,13 +19,28 @@ const BY_POSTGRES_CODE: Record<string, string> = {
   '57014': 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
 };
 
+/**
+ * Refusals the database marks with a hint of ours: their sentence wins over the generic one of their SQLSTATE
+ * (a rule on rights is a check violation for Postgres, but the person needs to know which rule).
+ */
+const BY_HINT: Record<string, string> = {
+  RIGHTS_EXPIRED: 'No se pueden publicar archivos con los derechos caducados',
+};
+
 const SPANISH_HINT = /[áéíóúñ¿¡]|^(No |El campo|Todos los campos|Ya existe|Otra persona|Tu sesión)/i;
 
-function errorParts(error: unknown): { code?: string; message: string; status?: number; name?: string } {
+function errorParts(error: unknown): {
+  code?: string;
+  hint?: string;
+  message: string;
+  status?: number;
+  name?: string;
+} {
   if (error instanceof Error || (typeof error === 'object' && error !== null)) {
-    const value = error as { code?: unknown; message?: unknown; status?: unknown; name?: unknown };
+    const value = error as { code?: unknown; hint?: unknown; message?: unknown; status?: unknown; name?: unknown };
     return {
       code: typeof value.code === 'string' ? value.code : undefined,
+      hint: typeof value.hint === 'string' ? value.hint : undefined,
       message: typeof value.message === 'string' ? value.message : '',
       status: typeof value.status === 'number' ? value.status : undefined,
       name: typeof value.name === 'string' ? value.name : undefined,
@@ -35,8 +50,9 @@ function errorParts(error: unknown): { code?: string; message: string; status?: 
 }
 
 export function spanishError(error: unknown, fallback = 'Algo salió mal. Inténtalo de nuevo.'): string {
-  const { code, message, status, name } = errorParts(error);
+  const { code, hint, message, status, name } = errorParts(error);
   if (name === 'AbortError') return 'La operación se canceló.';
+  if (hint && BY_HINT[hint]) return BY_HINT[hint];
   if (code && BY_POSTGRES_CODE[code]) return BY_POSTGRES_CODE[code];
   // Storage's disk is full (the local stack's 507; a tus error carries it in its message).
   if (status === 507 || code === 'InsufficientStorage' || /response code: 507|InsufficientStorage/.test(message)) {

@@ -461,6 +461,9 @@ isOneToOne: false
 "count_files":
 { Args: { "p_filter"?: Json }; Returns: number
                            },
+"count_rights_expiring_soon":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "create_share_link":
 { Args: { "p_allow_downloads"?: boolean,"p_collection_id"?: string,"p_expires_at": string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_name": string,"p_password"?: string }; Returns: Json
                            },
@@ -559,8 +562,21 @@ isOneToOne: false
 "like_count":
 { Args: { "p_video": Omit<Database["public"]['Tables']["academy_videos"]['Row'], Database["public"]['Tables']["academy_videos"]['ComputedFields']> }; Returns: number
                            },
+"mark_expired_rights_in_feed":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "open_share_link":
 { Args: { "p_grant"?: string,"p_password"?: string,"p_token": string }; Returns: Json
+                           },
+"public_collection_zip_entries":
+{ Args: { "p_after"?: string,"p_collection_id": string,"p_limit"?: number }; Returns: {
+              "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string
+            }[]
+                           },
+"public_media_object":
+{ Args: { "p_file_id": string }; Returns: {
+              "is_image": boolean,"object_path": string,"original_file_name": string
+            }[]
                            },
 "publish_files":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
@@ -692,13 +708,27 @@ isOneToOne: false
 "share_link_media":
 { Args: { "p_file_id": string,"p_grant": string,"p_original": boolean,"p_token": string }; Returns: Json
                            },
+"suggested_tags":
+{ Args: { "p_file_id": string }; Returns: {
+              "category_id": string,
+"created_at": string,
+"id": string,
+"name_en": string,
+"name_es": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "tags"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "tag_file_counts":
 { Args: Record<PropertyKey, never>; Returns: {
               "file_count": number,"tag_id": string
             }[]
                            },
 "update_file":
-{ Args: { "p_b2b"?: boolean,"p_collection_ids"?: (string)[],"p_description_en"?: string,"p_description_es"?: string,"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_file_id": string,"p_name_en"?: string,"p_name_es"?: string,"p_operations"?: boolean,"p_panorama"?: boolean,"p_tag_ids": (string)[] }; Returns: {
+{ Args: { "p_b2b"?: boolean,"p_collection_ids"?: (string)[],"p_description_en"?: string,"p_description_es"?: string,"p_expected_collection_ids"?: (string)[],"p_expected_tag_ids"?: (string)[],"p_expected_updated_at"?: string,"p_file_id": string,"p_name_en"?: string,"p_name_es"?: string,"p_operations"?: boolean,"p_panorama"?: boolean,"p_rights_copyright"?: string,"p_rights_creator"?: string,"p_rights_credit"?: string,"p_rights_expire_on"?: string,"p_rights_license"?: Database["public"]['Enums']["file_license"],"p_rights_release"?: Database["public"]['Enums']["file_release"],"p_rights_usage_terms"?: string,"p_save_rights"?: boolean,"p_tag_ids": (string)[] }; Returns: {
               "b2b": boolean,
 "captured_at": string | null,
 "checksum": string | null,
@@ -753,7 +783,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "file_license": "own"|"author_ceded"|"stock"|"agency"|"unknown","file_release": "yes"|"no"|"not_applicable","file_sort": "uploadedOn_desc"|"uploadedOn_asc"|"size_desc"|"size_asc"|"nameEs_asc"|"nameEs_desc","staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
+            "file_license": "own"|"author_ceded"|"stock"|"agency"|"unknown","file_release": "yes"|"no"|"not_applicable","file_sort": "uploadedOn_desc"|"uploadedOn_asc"|"size_desc"|"size_asc"|"nameEs_asc"|"nameEs_desc"|"capturedAt_desc"|"capturedAt_asc","staff_role": "ADMIN"|"UPLOADER"|"FRONT"|"OPERATIONS"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -869,7 +899,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "file_license": ["own", "author_ceded", "stock", "agency", "unknown"],"file_release": ["yes", "no", "not_applicable"],"file_sort": ["uploadedOn_desc", "uploadedOn_asc", "size_desc", "size_asc", "nameEs_asc", "nameEs_desc"],"staff_role": ["ADMIN", "UPLOADER", "FRONT", "OPERATIONS"]
+            "file_license": ["own", "author_ceded", "stock", "agency", "unknown"],"file_release": ["yes", "no", "not_applicable"],"file_sort": ["uploadedOn_desc", "uploadedOn_asc", "size_desc", "size_asc", "nameEs_asc", "nameEs_desc", "capturedAt_desc", "capturedAt_asc"],"staff_role": ["ADMIN", "UPLOADER", "FRONT", "OPERATIONS"]
           }
         }
 } as const

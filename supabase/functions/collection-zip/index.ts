@@ -1,6 +1,7 @@
 // The entries of a public collection's 'Descargar todo (ZIP)', a page at a time (the browser writes the
 // archive itself: see _shared/zip.ts). Anonymous like the public page: the function itself refuses a private
-// or unknown collection, and lists only published files.
+// or unknown collection, and lists only public files (published, rights not expired: the database decides in
+// public_collection_zip_entries, at each request).
 // GET /collection-zip/{collectionId}?after={cursor}
 import { json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
@@ -25,19 +26,12 @@ serve(async (request) => {
   if (!collection) return json(404, NOT_AVAILABLE);
 
   // Keyset by file id (the pair's primary key leads with the collection), never OFFSET.
-  let query = admin
-    .from('collection_files')
-    .select('file_id, files!inner(object_path, original_file_name, size, uploaded_on)')
-    .eq('collection_id', collectionId)
-    .eq('files.published', true)
-    .order('file_id')
-    .limit(ZIP_PAGE);
-  if (after) query = query.gt('file_id', after);
-  const page = await query;
+  const page = await admin.rpc('public_collection_zip_entries', {
+    p_collection_id: collectionId,
+    p_after: after ?? null,
+    p_limit: ZIP_PAGE,
+  });
   if (page.error) throw page.error;
-  const sources = page.data.map((row) => ({
-    id: row.file_id as string,
-    ...(row.files as unknown as Omit<ZipSource, 'id'>),
-  }));
+  const sources = page.data as ZipSource[];
   return json(200, { name: collection.name, ...(await signedPage(admin, sources, ZIP_PAGE)) });
 });

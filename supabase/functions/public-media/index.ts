@@ -1,5 +1,6 @@
 // Public links to the bytes of published files, for the public feed and public pages: the media bucket
-// stays private, and this answers with a short-lived signed URL only while the file is published.
+// stays private, and this answers with a short-lived signed URL only while the file is public (published, its
+// rights not expired: the database decides, at each request, in public_media_object).
 // GET /public-media/{fileId}            → the original
 // GET /public-media/{fileId}?size=WxH   → one of the six thumbnails (cropped to fill it)
 // GET /public-media/{fileId}?size=WxH&fit=contain → the whole image within that box (public file page)
@@ -17,12 +18,11 @@ serve(async (request) => {
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
 
   const admin = serviceClient();
-  const { data: file } = await admin
-    .from('files')
-    .select('object_path, is_image, original_file_name')
-    .eq('id', fileId)
-    .eq('published', true)
-    .maybeSingle();
+  const { data: file, error } = await admin
+    .rpc('public_media_object', { p_file_id: fileId })
+    .maybeSingle<{ object_path: string; is_image: boolean; original_file_name: string }>();
+  // A malformed id that passed the pattern ('----…') is not a file either.
+  if (error && error.code !== '22P02') throw error;
   if (!file || (thumbnail && !file.is_image)) return json(404, { code: 'NOT_FOUND', message: 'El archivo no existe.' });
 
   const signed = await admin.storage

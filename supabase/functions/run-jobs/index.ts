@@ -20,7 +20,7 @@ const WALL_BUDGET_MS = 30_000;
 
 interface ServerJob {
   id: number;
-  kind: 'process_upload' | 'update_feed' | 'trash_objects' | 'purge_trash' | 'refresh_analytics';
+  kind: 'process_upload' | 'update_feed' | 'trash_objects' | 'purge_trash' | 'refresh_analytics' | 'expire_rights';
   file_id: string | null;
   attempts: number;
   progress: unknown;
@@ -83,6 +83,13 @@ async function runStep(admin: SupabaseClient, job: ServerJob): Promise<StepOutco
       // Files in the Papelera for 30 days: their rows go now, their objects by the trash jobs this queues.
       const purged = await admin.rpc('purge_expired_trash');
       if (purged.error) throw purged.error;
+      return {};
+    }
+    case 'expire_rights': {
+      // Just after Madrid's midnight: the feed pages of files whose rights expired yesterday are marked (the
+      // update_feed job this queues rewrites them), and the job queues itself for the next midnight.
+      const marked = await admin.rpc('mark_expired_rights_in_feed');
+      if (marked.error) throw marked.error;
       return {};
     }
   }

@@ -8,7 +8,7 @@ import type { FilePage } from './search-files.ts';
 /** The per-file caches of files that no longer exist: nothing to refetch, the database would answer 406. */
 const ofDeletedFile = (queryKey: readonly unknown[], deleted: ReadonlySet<string>) =>
   queryKey[0] === fileKeys.all[0] &&
-  ['detail', 'history', 'jobs'].includes(queryKey[1] as string) &&
+  ['detail', 'history', 'jobs', 'suggested-tags'].includes(queryKey[1] as string) &&
   deleted.has(queryKey[2] as string);
 
 /**

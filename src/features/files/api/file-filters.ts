@@ -8,6 +8,8 @@ export const SORTS = [
   { value: 'size_asc', label: 'Más pequeños primero' },
   { value: 'nameEs_asc', label: 'Nombre (A-Z)' },
   { value: 'nameEs_desc', label: 'Nombre (Z-A)' },
+  { value: 'capturedAt_desc', label: 'Fecha de captura (recientes primero)' },
+  { value: 'capturedAt_asc', label: 'Fecha de captura (antiguas primero)' },
 ] as const satisfies ReadonlyArray<{ value: Database['public']['Enums']['file_sort']; label: string }>;
 export type FileSort = (typeof SORTS)[number]['value'];
 // Fails to compile when the database gains a sort this list has no label for (`satisfies` checks the reverse).
@@ -16,8 +18,12 @@ export const everyDatabaseSortLabelled: [Exclude<Database['public']['Enums']['fi
   : never = true;
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
-/** Sorts by upload date: the grid groups them under month headings. */
-export const isDateSort = (sort: FileSort) => sort.startsWith('uploadedOn');
+/** The date a sort orders by (upload or capture), or null for the sorts by size or name. */
+export const sortDate = (sort: FileSort): 'uploaded_on' | 'captured_at' | null =>
+  sort.startsWith('uploadedOn') ? 'uploaded_on' : sort.startsWith('capturedAt') ? 'captured_at' : null;
+
+/** Sorts by a date: the grid groups them under month headings of that date. */
+export const isDateSort = (sort: FileSort) => sortDate(sort) !== null;
 
 interface Choice {
   value: string;
@@ -79,6 +85,17 @@ export const FILE_FILTERS = {
     label: 'Procesado',
     kind: 'choice',
     choices: [{ value: 'failed', label: 'No se pudo procesar' }],
+  },
+  /** Rights expired, expiring within 30 days (today included), or no author recorded; by Madrid's date. */
+  rights: {
+    param: 'rights',
+    label: 'Derechos',
+    kind: 'choice',
+    choices: [
+      { value: 'expired', label: 'Caducados' },
+      { value: 'expiring', label: 'Caducan en 30 días' },
+      { value: 'no-creator', label: 'Sin autor' },
+    ],
   },
 } as const satisfies Record<
   string,

@@ -14,6 +14,10 @@ export const fileKeys = {
   history: (id: string) => [...fileKeys.all, 'history', id] as const,
   /** The server's jobs on one file (post-processing, moving old objects to the trash): admins only. */
   jobs: (id: string) => [...fileKeys.all, 'jobs', id] as const,
+  /** How many published files' rights end within 30 days (admins' notice on the files screen). */
+  rightsExpiring: () => [...fileKeys.all, 'rights-expiring'] as const,
+  /** Tags the file's embedded keywords propose (public.suggested_tags). */
+  suggestedTags: (id: string) => [...fileKeys.all, 'suggested-tags', id] as const,
   selections: () => [...fileKeys.all, 'selection'] as const,
   selection: (selection: FileSelection) => [...fileKeys.selections(), selection] as const,
 };

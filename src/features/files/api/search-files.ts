@@ -26,9 +26,18 @@ export const NEXT_PAGE = 50;
 const LIST_COLUMNS =
   'id, file_name, object_path, original_file_name, name_es, name_en, description_es, description_en, size, uploaded_on, uploader_id, uploader_email, extension, is_image, processing, processing_error, processed_at, published, panorama, b2b, operations, mime_type, width, height, checksum, preview_path, updated_at, duplicate_of, captured_at, rights_creator, rights_credit, rights_copyright, rights_license, rights_usage_terms, rights_expire_on, rights_release';
 
-/** The value of the sort's key in a row, as public.search_files compares it for the next page. */
+/**
+ * The value of the sort's key in a row, as public.search_files compares it for the next page. A file without a
+ * capture date sorts last both ways: the database keys it as +infinity going up and -infinity going down.
+ */
 export function cursorAfter(file: FileRow, sort: FileSort): PageCursor {
-  const key = sort.startsWith('size') ? String(file.size) : sort.startsWith('nameEs') ? file.name_es : file.uploaded_on;
+  const key = sort.startsWith('size')
+    ? String(file.size)
+    : sort.startsWith('nameEs')
+      ? file.name_es
+      : sort.startsWith('capturedAt')
+        ? (file.captured_at ?? (sort === 'capturedAt_desc' ? '-infinity' : 'infinity'))
+        : file.uploaded_on;
   return { key, id: file.id };
 }
 

@@ -7,6 +7,12 @@ import { FileInfoButton } from './file-info-button.tsx';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { paths } from '../../../config/paths.ts';
 import { pictureOf } from '../../../lib/media/file-picture.ts';
+import { formatDay, rightsState } from '../lib/rights.ts';
+
+const RIGHTS_BADGES = {
+  expired: { label: 'Derechos caducados', title: 'Los derechos caducaron el' },
+  expiring: { label: 'Caducan pronto', title: 'Los derechos caducan el' },
+} as const;
 
 interface FileCardProps {
   file: FileRow;
@@ -17,6 +23,8 @@ interface FileCardProps {
   isAdmin: boolean;
   onToggle: (index: number, range: boolean) => void;
   onPreview: (index: number) => void;
+  /** Under the capture-date sorts the caption shows when the picture was taken (if known), not uploaded. */
+  showCaptureDate?: boolean;
 }
 
 /**
@@ -35,10 +43,13 @@ export const FileCard = memo(function FileCard({
   isAdmin,
   onToggle,
   onPreview,
+  showCaptureDate = false,
 }: FileCardProps) {
   // A document shown by its first page says what it is in the caption (its tile would have said it).
   const kind = !file.is_image && pictureOf(file) ? `${(file.extension || '?').toUpperCase()} · ` : '';
-  const meta = `${kind}${formatSize(file.size)} · ${formatDateTime(file.uploaded_on)}`;
+  const date = showCaptureDate && file.captured_at ? file.captured_at : file.uploaded_on;
+  const meta = `${kind}${formatSize(file.size)} · ${formatDateTime(date)}`;
+  const rights = rightsState(file.rights_expire_on);
   return (
     <div
       role="listitem"
@@ -72,7 +83,7 @@ export const FileCard = memo(function FileCard({
         onChange={() => {}}
         onClick={(event) => onToggle(box.index, event.shiftKey)}
       />
-      {(isAdmin || file.duplicate_of) && (
+      {(isAdmin || file.duplicate_of || rights) && (
         <span className="file-badges" style={{ top: box.height }}>
           {isAdmin && (
             <span className={`file-badge ${file.published ? 'file-badge-on' : 'file-badge-off'}`}>
@@ -85,6 +96,14 @@ export const FileCard = memo(function FileCard({
               title="Otro archivo de la mediateca tiene los mismos bytes"
             >
               Duplicado
+            </span>
+          )}
+          {rights && (
+            <span
+              className={`file-badge file-badge-rights-${rights}`}
+              title={`${RIGHTS_BADGES[rights].title} ${formatDay(file.rights_expire_on!)}`}
+            >
+              {RIGHTS_BADGES[rights].label}
             </span>
           )}
         </span>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { tagsQuery, collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { FIELD_LABELS, type FileFormValues } from '../lib/file-form-values.ts';
+import { LICENSE_LABELS, RELEASE_LABELS, formatDay, type FileLicense, type FileRelease } from '../lib/rights.ts';
 
 interface FileConflictProps {
   fields: Array<keyof FileFormValues>;
@@ -28,7 +29,11 @@ export function FileConflict({ fields, theirs, yours, onKeepYours, onTakeTheirs,
       );
       return value.map((id) => names.get(id) ?? id).join(', ') || '—';
     }
-    return value || '—';
+    if (!value) return '—';
+    if (key === 'rights_license') return LICENSE_LABELS[value as FileLicense];
+    if (key === 'rights_release') return RELEASE_LABELS[value as FileRelease];
+    if (key === 'rights_expire_on') return formatDay(value);
+    return value;
   };
   return (
     <div className="file-conflict" role="alert">

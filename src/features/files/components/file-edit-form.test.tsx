@@ -17,6 +17,14 @@ const file = {
   updated_at: '2026-11-23T10:00:00Z',
   file_tags: [{ tag_id: 't1' }],
   collection_files: [],
+  rights_creator: '',
+  rights_credit: '',
+  rights_copyright: '',
+  rights_license: null,
+  rights_usage_terms: '',
+  rights_expire_on: null,
+  rights_release: null,
+  file_metadata: null,
 } as unknown as FileDetail;
 
 function renderForm(role: 'ADMIN' | 'UPLOADER') {
@@ -68,5 +76,29 @@ describe("FileEditForm marks what is 'Sin traducir'", () => {
     expect(english.placeholder).toBe('Piscina principal');
     await userEvent.type(english, 'Main pool');
     expect(screen.queryByText('Falta la traducción al inglés del título.')).toBeNull();
+  });
+});
+
+describe("FileEditForm's 'Derechos'", () => {
+  it('proposes the embedded credit for an empty field without marking the form changed', async () => {
+    const read = {
+      ...file,
+      file_metadata: { creator: 'José Ñúñez', credit: null, copyright: null, usage_terms: null },
+    };
+    renderAs(<FileEditForm file={read as unknown as FileDetail} />, { role: 'ADMIN' });
+    const author = (await screen.findByLabelText('Autor')) as HTMLInputElement;
+    expect(author.value).toBe('José Ñúñez');
+    expect(author.getAttribute('aria-describedby')).toBe('rights_creator-hint');
+    expect(screen.getByText('Tomado de los metadatos del archivo; se guarda al pulsar Guardar.')).toBeTruthy();
+    expect(screen.queryByText('Cambios sin guardar')).toBeNull();
+    // Typed over, it is the person's own text: no longer marked as proposed.
+    await userEvent.clear(author);
+    await userEvent.type(author, 'Ana Ruiz');
+    expect(screen.queryByText('Tomado de los metadatos del archivo; se guarda al pulsar Guardar.')).toBeNull();
+  });
+
+  it('tells an uploader that only an admin may clear or delay a stated expiry date', async () => {
+    renderAs(<FileEditForm file={{ ...file, rights_expire_on: '2099-12-31' } as FileDetail} />, { role: 'UPLOADER' });
+    expect(await screen.findByText('Solo un administrador puede quitar o retrasar esta fecha.')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { CheckboxField, TextField } from '../../../components/ui/form-fields.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileDetailQuery, type FileDetail } from '../api/get-file-detail.ts';
@@ -13,7 +13,10 @@ import {
   type FileFormValues,
   type FileVersion,
 } from '../lib/file-form-values.ts';
+import { prefilledRights, rightsUpdate } from '../lib/rights-values.ts';
 import { TagPicker } from './tag-picker.tsx';
+import { SuggestedTags } from './suggested-tags.tsx';
+import { RightsFields } from './rights-fields.tsx';
 import { FileConflict } from './file-conflict.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
@@ -50,6 +53,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
   });
   const titleUntranslated = !nameEn?.trim() || nameEn.trim() === nameEs?.trim();
   const descriptionUntranslated = !!descriptionEs?.trim() && !descriptionEn?.trim();
+  const prefilled = useMemo(() => prefilledRights(file), [file]);
 
   useEffect(() => {
     if (formState.isDirty) return;
@@ -75,6 +79,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
         options: isAdmin ? { b2b: values.b2b, operations: values.operations } : undefined,
         tagIds: values.tagIds,
         collectionIds: isAdmin ? values.collectionIds : undefined,
+        rights: rightsUpdate(file, values),
         expected: { ...version, collectionIds: isAdmin ? version.collectionIds : undefined },
       },
       {
@@ -156,6 +161,7 @@ export function FileEditForm({ file }: { file: FileDetail }) {
           )}
         </fieldset>
       </div>
+      <RightsFields form={form} prefilled={prefilled} expiryAdminOnly={!isAdmin && file.rights_expire_on !== null} />
       {isAdmin && (
         <fieldset>
           <legend>Opciones</legend>
@@ -166,7 +172,16 @@ export function FileEditForm({ file }: { file: FileDetail }) {
       <Controller
         control={form.control}
         name="tagIds"
-        render={({ field }) => <TagPicker value={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <>
+            <TagPicker value={field.value} onChange={field.onChange} />
+            <SuggestedTags
+              fileId={file.id}
+              chosen={field.value}
+              onAdd={(tagId) => field.onChange([...field.value, tagId])}
+            />
+          </>
+        )}
       />
       {isAdmin && isEnabled('collections') && (
         <fieldset className="file-form-collections">

@@ -16,13 +16,20 @@ interface FileGridProps {
   onNearEnd: () => void;
   /** Date sorts: the files under a heading per month ('noviembre de 2026'), the current one kept in view. */
   groupByMonth?: boolean;
+  /** Which date the months are of: the capture date under the capture sorts. */
+  monthDate?: 'uploaded_on' | 'captured_at';
 }
 
-/** The month heading of an upload date, each month's text formatted once. */
-function monthHeadings() {
+/** Files the camera did not date come last under the capture sorts, under this heading. */
+const NO_CAPTURE_DATE = 'Sin fecha de captura';
+
+/** The month heading of the sort's date (upload or capture), each month's text formatted once. */
+function monthHeadings(dateColumn: 'uploaded_on' | 'captured_at') {
   const labels = new Map<number, string>();
   return (file: FileRow) => {
-    const date = new Date(file.uploaded_on);
+    const value = file[dateColumn];
+    if (value === null) return NO_CAPTURE_DATE;
+    const date = new Date(value);
     const key = date.getFullYear() * 12 + date.getMonth();
     let label = labels.get(key);
     if (label === undefined) labels.set(key, (label = formatMonth(date)));
@@ -61,6 +68,7 @@ export function FileGrid({
   onPreview,
   onNearEnd,
   groupByMonth = false,
+  monthDate = 'uploaded_on',
 }: FileGridProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -79,8 +87,8 @@ export function FileGrid({
   }, []);
 
   const rows = useMemo(
-    () => (groupByMonth ? groupedRows(files, width, monthHeadings()) : justifiedRows(files, width)),
-    [files, width, groupByMonth],
+    () => (groupByMonth ? groupedRows(files, width, monthHeadings(monthDate)) : justifiedRows(files, width)),
+    [files, width, groupByMonth, monthDate],
   );
   const rowOf = useMemo(() => {
     const index = new Map<number, number>();
@@ -183,6 +191,7 @@ export function FileGrid({
                   isAdmin={isAdmin}
                   onToggle={onToggle}
                   onPreview={onPreview}
+                  showCaptureDate={groupByMonth && monthDate === 'captured_at'}
                 />
               );
             })}

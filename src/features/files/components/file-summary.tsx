@@ -8,6 +8,7 @@ import { useDeleteFiles } from '../api/delete-files.ts';
 import { Lightbox } from './lightbox.tsx';
 import { ReplaceFileButton } from './replace-file-button.tsx';
 import { FileHistory } from './file-history.tsx';
+import { FileMetadata } from './file-metadata.tsx';
 import { FileJobProblems } from './file-job-problems.tsx';
 import { hasFailedProcessing } from './file-thumbnail.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
@@ -99,6 +100,7 @@ export function FileSummary({ file }: { file: FileDetail }) {
           </>
         )}
       </dl>
+      <FileMetadata file={file} />
       <div className="file-actions">
         <button type="button" className="button" onClick={() => void copyUrl()}>
           {copied ? 'URL copiada' : 'Copiar URL'}

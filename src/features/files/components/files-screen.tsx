@@ -4,12 +4,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
 import { fileCountQuery } from '../api/count-files.ts';
-import { isDateSort } from '../api/file-filters.ts';
+import { isDateSort, sortDate } from '../api/file-filters.ts';
 import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
 import { FileFiltersBar, filterMenusModule } from './file-filters-bar.tsx';
 import { useFilesKeyboard } from '../hooks/use-files-keyboard.ts';
 import { FileGrid } from './file-grid.tsx';
+import { RightsExpiringNotice } from './rights-expiring-notice.tsx';
 import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -94,6 +95,7 @@ export function FilesScreen() {
           </span>
         </button>
       </div>
+      {isAdmin && <RightsExpiringNotice />}
       <FileFiltersBar {...fileFilters} />
       {selection.selection && SelectionBar && (
         <SelectionBar selection={selection.selection} onClear={selection.clear} />
@@ -144,6 +146,7 @@ export function FilesScreen() {
         onPreview={preview}
         onNearEnd={loadMore}
         groupByMonth={isDateSort(sort)}
+        monthDate={sortDate(sort) ?? undefined}
       />
       {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
       {lightboxWanted && Lightbox && <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />}

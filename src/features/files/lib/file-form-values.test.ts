@@ -10,6 +10,13 @@ const base: FileFormValues = {
   operations: false,
   tagIds: ['a', 'b'],
   collectionIds: [],
+  rights_creator: '',
+  rights_credit: '',
+  rights_copyright: '',
+  rights_license: '',
+  rights_usage_terms: '',
+  rights_expire_on: '',
+  rights_release: '',
 };
 
 describe('changedFields', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FileDetail } from '../api/get-file-detail.ts';
+import { RIGHTS_LABELS, rightsShape, rightsValuesOf } from './rights-values.ts';
 
 const REQUIRED = 'El campo es obligatorio.';
 const tooLong = (max: number) => `El campo no debe ser mayor a ${max} caracteres.`;
@@ -14,6 +15,7 @@ export const fileFormSchema = z.object({
   operations: z.boolean(),
   tagIds: z.array(z.string()),
   collectionIds: z.array(z.string()),
+  ...rightsShape,
 });
 export type FileFormValues = z.infer<typeof fileFormSchema>;
 
@@ -38,6 +40,7 @@ export const formValuesOf = (file: FileDetail): FileFormValues => ({
   operations: file.operations,
   tagIds: file.file_tags.map((link) => link.tag_id),
   collectionIds: file.collection_files.map((link) => link.collection_id),
+  ...rightsValuesOf(file),
 });
 
 /** The version a save is made against: the row's updated_at and the tags and collections the form read. */
@@ -62,6 +65,7 @@ export const FIELD_LABELS: Record<keyof FileFormValues, string> = {
   operations: 'Operaciones',
   tagIds: 'Etiquetas',
   collectionIds: 'Colecciones',
+  ...RIGHTS_LABELS,
 };
 
 const same = (a: unknown, b: unknown) =>

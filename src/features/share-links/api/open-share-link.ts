@@ -12,6 +12,11 @@ const sharedFileSchema = z.object({
   isImage: z.boolean(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  // The credit line printed with the picture (never the GPS or other embedded metadata). Absent from answers
+  // of servers older than the rights columns.
+  creator: z.string().default(''),
+  credit: z.string().default(''),
+  copyright: z.string().default(''),
 });
 
 /** What open_share_link answers: the page's data, or why there is none. */

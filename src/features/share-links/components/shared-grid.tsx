@@ -4,6 +4,7 @@ import type { SharedFile } from '../api/open-share-link.ts';
 import type { ShareMediaUrls } from '../lib/share-media-url.ts';
 import { texts, type Language } from '../lib/texts.ts';
 import { formatSize } from '../../../lib/format.ts';
+import { creditLine } from '../../../lib/credit-line.ts';
 
 interface SharedGridProps {
   files: readonly SharedFile[];
@@ -26,6 +27,7 @@ export function SharedGrid({ files, urls, allowDownloads, language }: SharedGrid
       <ul className="share-grid">
         {files.map((file, index) => {
           const name = title(file, language);
+          const credit = creditLine(file);
           return (
             <li key={file.id} className="share-card">
               {file.isImage ? (
@@ -45,6 +47,11 @@ export function SharedGrid({ files, urls, allowDownloads, language }: SharedGrid
               <span className="share-card-name clamp-2" title={name}>
                 {name}
               </span>
+              {credit && (
+                <span className="share-card-credit" title={credit}>
+                  {credit}
+                </span>
+              )}
               <span className="share-card-meta">
                 <span>{formatSize(file.size)}</span>
                 {allowDownloads && (
@@ -89,6 +96,7 @@ function SharedLightbox({
     }
   };
   const description = file && (language === 'en' ? file.descriptionEn : file.descriptionEs);
+  const credit = file && creditLine(file);
   return (
     <Dialog.Root open={file !== undefined} onOpenChange={(isOpen) => !isOpen && onIndexChange(null)}>
       <Dialog.Portal>
@@ -105,6 +113,7 @@ function SharedLightbox({
           <div className="share-lightbox-bar">
             <Dialog.Title className="share-lightbox-title">{file && title(file, language)}</Dialog.Title>
             {description && <span className="share-lightbox-description">{description}</span>}
+            {credit && <span className="share-lightbox-credit">{credit}</span>}
             <button type="button" className="button" onClick={() => step(-1)} aria-label={t.previous}>
               ←
             </button>

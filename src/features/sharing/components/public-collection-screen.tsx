@@ -5,6 +5,7 @@ import type { PublicCollection } from '../api/public-schemas.ts';
 import { publicMediaUrl } from '../lib/media-url.ts';
 import { collectionZipPages } from '../api/collection-zip-pages.ts';
 import { useZipDownload, zipTexts } from '../../../lib/zip/use-zip-download.ts';
+import { creditLine } from '../../../lib/credit-line.ts';
 import { texts, useLanguage, type Language } from '../lib/language.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { NotAvailable } from './not-available.tsx';
@@ -79,6 +80,7 @@ function PublicCollectionView({ collection, language }: { collection: PublicColl
         <ul className="public-grid">
           {collection.files.map((file) => {
             const name = language === 'en' ? file.nameEn : file.nameEs;
+            const credit = creditLine(file);
             return (
               <li key={file.id}>
                 <Link
@@ -96,6 +98,11 @@ function PublicCollectionView({ collection, language }: { collection: PublicColl
                   <span className="public-card-name clamp-2" title={name}>
                     {name}
                   </span>
+                  {credit && (
+                    <span className="public-card-credit" title={credit}>
+                      {credit}
+                    </span>
+                  )}
                 </Link>
               </li>
             );

@@ -43,6 +43,12 @@ function PublicFileView({ file, language }: { file: PublicFile; language: Langua
   const name = language === 'en' ? file.nameEn : file.nameEs;
   const description = language === 'en' ? file.descriptionEn : file.descriptionEs;
   const langQuery = language === 'en' ? '?lang=en' : '';
+  // Who made the picture and who must be credited travel with it wherever it is shown.
+  const credits = [
+    [t.creator, file.creator.trim()],
+    [t.credit, file.credit.trim()],
+    [t.copyright, file.copyright.trim()],
+  ] as const;
   return (
     <article className="public-file">
       {from && (
@@ -79,6 +85,15 @@ function PublicFileView({ file, language }: { file: PublicFile; language: Langua
               <dt>{t.size}</dt>
               <dd>{formatSize(file.size)}</dd>
             </div>
+            {credits.map(
+              ([label, value]) =>
+                value && (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ),
+            )}
             {file.width && file.height && (
               <div>
                 <dt>{t.dimensions}</dt>
