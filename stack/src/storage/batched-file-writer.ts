@@ -2,7 +2,7 @@ import { close, open, writev } from 'node:fs';
 import { Writable } from 'node:stream';
 
 /** Bytes held in memory, waiting for the write under way, before the writer stops taking more. */
-const HELD_LIMIT = 4 * 1024 * 1024;
+const HELD_LIMIT = 1024 * 1024;
 
 /**
  * A file writer for request bodies that writes what arrived together in one `writev` at the file's
