@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { percentile } from './report.ts';
 
 /**
- * Where the time of each TUS PATCH goes, seen from the stack's gateway (it runs in the benchmark's process):
- * Node's http server announces every request and every finished response on diagnostics channels, so no
- * part of the stack is touched. Per chunk:
+ * Where the time of each TUS PATCH goes, seen from the stack's gateway (watched in the stack's process, see
+ * stack-process-child.ts): Node's http server announces every request and every finished response on
+ * diagnostics channels, so no part of the stack is touched. Per chunk:
  * - client: from the previous PATCH's 204 leaving the gateway to this PATCH's headers arriving (the
  *   client reading its answer, choosing the next chunk, a token, building and sending the request);
  * - body: from the headers to the last byte read from the socket (the server's checks before it reads

@@ -1,5 +1,6 @@
 import { startStack } from '@mediateca/stack';
 import { LOG_LINES_KEPT } from './harness.ts';
+import { watchPatches } from './patch-timeline.ts';
 import type { FromStack, StackEndpoints } from './stack-process.ts';
 
 /** The stack of withStackProcess (stack-process.ts): started here, stopped when the parent says so. */
@@ -16,9 +17,19 @@ try {
     },
   });
   const { stop, restartDatabase: _restart, ...endpoints } = stack;
+  // The gateway runs here, so the TUS chunks' timeline is taken here and handed over when asked for.
+  const patches = watchPatches();
   process.on('message', (message) => {
     if (message === 'logs') send({ logs: recent });
-    if (message === 'stop') void stop().finally(() => process.exit(0));
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ cpuSeconds: (user + system) / 1e6 });
+    }
+    if (message === 'patches') send({ patches: patches.take() });
+    if (message === 'stop') {
+      patches.stop();
+      void stop().finally(() => process.exit(0));
+    }
   });
   send({ ready: endpoints satisfies StackEndpoints });
 } catch (error) {

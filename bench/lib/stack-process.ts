@@ -2,12 +2,26 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningStack } from '@mediateca/stack';
+import type { ChunkBreakdown } from './patch-timeline.ts';
 
 /** What a benchmark may use of a stack running in another process: its addresses and keys. */
-export type StackEndpoints = Omit<RunningStack, 'stop' | 'restartDatabase'>;
+export type StackEndpoints = Omit<RunningStack, 'stop' | 'restartDatabase' | 'functionUsage'>;
 
 /** The messages between this process and the stack's (stack-process-child.ts). */
-export type FromStack = { ready: StackEndpoints } | { failed: string } | { logs: string[] };
+export type FromStack =
+  | { ready: StackEndpoints }
+  | { failed: string }
+  | { logs: string[] }
+  | { cpuSeconds: number }
+  | { patches: ChunkBreakdown };
+
+/** What a benchmark may ask the stack's process while it runs. */
+export interface StackProcess {
+  /** CPU-seconds (user + system) the stack's Node process has used so far. */
+  cpuSeconds(): Promise<number>;
+  /** Where each TUS chunk's time went since the last call, seen from the gateway (lib/patch-timeline.ts). */
+  takePatches(): Promise<ChunkBreakdown>;
+}
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stack-process-child.ts');
 
@@ -18,19 +32,39 @@ const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stack-pro
  * done. A person's browser does not wait for the server's event loop to notice its own screen.
  * The stack's last log lines are printed when the benchmark fails, as withStack does.
  */
-export async function withStackProcess<T>(work: (stack: StackEndpoints) => Promise<T>): Promise<T> {
-  const child = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function withStackProcess<T>(
+  work: (stack: StackEndpoints, process: StackProcess) => Promise<T>,
+): Promise<T> {
+  // BENCH_STACK_CPU_PROF=<dir>: a CPU profile of the stack's process, written there when it stops.
+  const profile = process.env.BENCH_STACK_CPU_PROF;
+  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [])];
+  const child = fork(CHILD, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const next = () =>
     new Promise<FromStack>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as FromStack));
-      child.once('exit', (code) => reject(new Error(`the stack's process exited (${code})`)));
+      const onExit = (code: number | null) => reject(new Error(`the stack's process exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message) => {
+        child.off('exit', onExit);
+        resolve(message as FromStack);
+      });
     });
   try {
     const started = await next();
     if (!('ready' in started)) throw new Error(`the stack did not start: ${'failed' in started ? started.failed : ''}`);
+    const ask = async <K extends 'cpuSeconds' | 'patches'>(question: 'cpu' | 'patches', key: K) => {
+      const answer = next();
+      child.send(question);
+      const message = await answer;
+      if (!(key in message)) throw new Error(`the stack's process answered ${JSON.stringify(message)}`);
+      return (message as Extract<FromStack, Record<K, unknown>>)[key];
+    };
+    const control: StackProcess = {
+      cpuSeconds: () => ask('cpu', 'cpuSeconds') as Promise<number>,
+      takePatches: () => ask('patches', 'patches') as Promise<ChunkBreakdown>,
+    };
     try {
-      return await work(started.ready);
+      return await work(started.ready, control);
     } catch (error) {
       // A stack that crashed has nothing more to say; one that still runs hands over its recent lines.
       let answer: FromStack | null = null;

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import type { Readable } from 'node:stream';
@@ -6,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { FileConfigstore, FileStore, type Configstore } from '@tus/file-store';
 import { ERRORS, StreamLimiter, Upload } from '@tus/server';
 import { syncFile } from './blobs.ts';
+import { BatchedFileWriter } from './batched-file-writer.ts';
 
 /**
  * @tus/server's FileStore (an upload's bytes in one file, its record in a JSON file beside it, so an upload
@@ -16,7 +16,8 @@ import { syncFile } from './blobs.ts';
  *   worth of pages, not a gigabyte of them (it took 0.3–0.7 s). The bytes are durable at the same
  *   moment as before: the final 204 still waits for `flushed()` and for BlobStore.adopt's own fsync. At most
  *   one flush per upload runs at a time; chunks that land meanwhile are covered by one more flush after it.
- * - `writeRequest` writes a request's body straight into the file (see tus-request-body.ts).
+ * - `writeRequest` writes a request's body straight into the file (see tus-request-body.ts), what arrived
+ *   together in one `writev` (batched-file-writer.ts) rather than one write per 64 KiB socket read.
  * - Upload records are also kept in memory ({@link RememberedRecords}).
  *
  * And one about behaving as hosted Storage does: an upload stays known once it has finished. Hosted Storage
@@ -51,7 +52,7 @@ export class TusFileStore extends FileStore {
     if (signal.aborted) throw ERRORS.ABORTED;
     const limiter = new StreamLimiter(maxBytes);
     // The id was resolved inside the directory by getUpload (or create) before any write.
-    const file = createWriteStream(path.join(this.directory, upload.id), { flags: 'r+', start: upload.offset });
+    const file = new BatchedFileWriter(path.join(this.directory, upload.id), upload.offset);
     const stop = () => {
       body.unpipe(limiter);
       limiter.end();
