@@ -26,6 +26,7 @@ const VIEWS = [
   'share_links_by_state',
   'share_link_usage',
   'share_link_usage_by_month',
+  'rights_coverage',
 ];
 
 function analystUrl(): string {
@@ -185,6 +186,62 @@ describe('analyst_local reads', () => {
       [untranslatedFile],
     );
     expect(missing.rows).toEqual([{ issue: 'name_en_same_as_name_es' }]);
+  });
+});
+
+describe('analytics.rights_coverage', () => {
+  it('counts files and bytes per rights state (Madrid days), published or not', async () => {
+    const coverage = async () => {
+      const { rows } = await analyst.query<{ state: string; published: boolean; files: string; total_bytes: string }>(
+        'select state, published, files, total_bytes from analytics.rights_coverage',
+      );
+      return new Map<string, [number, number]>(
+        rows.map((row) => [`${row.state}/${row.published}`, [Number(row.files), Number(row.total_bytes)]]),
+      );
+    };
+    const before = await coverage();
+    // Relative to the database's Madrid day, the one the view reads.
+    const cases: Array<[state: string, published: boolean, expireSql: string, creator: string]> = [
+      ['caducados', false, `(now() at time zone 'Europe/Madrid')::date - 1`, ''],
+      ['caducan en 30 días', true, `(now() at time zone 'Europe/Madrid')::date`, ''],
+      ['caducan en 30 días', false, `(now() at time zone 'Europe/Madrid')::date + 29`, ''],
+      ['caducan en 90 días', false, `(now() at time zone 'Europe/Madrid')::date + 30`, ''],
+      ['vigentes', false, `(now() at time zone 'Europe/Madrid')::date + 90`, ''],
+      ['vigentes', true, 'null', 'José Ñúñez'],
+    ];
+    const ids: string[] = [];
+    try {
+      for (const [, published, expireSql, creator] of cases) {
+        const id = crypto.randomUUID();
+        ids.push(id);
+        await admin.query(
+          `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, size, extension,
+                                     processing, published, rights_expire_on, rights_creator)
+           values ($1, 'r.jpg', $2, 'r.jpg', 'Derechos', 'Rights', 1000, 'jpg', false, $3, ${expireSql}, $4)`,
+          [id, `analyst-test/${id}.jpg`, published, creator],
+        );
+      }
+      const after = await coverage();
+      const delta = (key: string) => {
+        const [files, bytes] = after.get(key) ?? [0, 0];
+        const [filesBefore, bytesBefore] = before.get(key) ?? [0, 0];
+        return [files - filesBefore, bytes - bytesBefore];
+      };
+      // 'sin datos' moves with whatever other tests upload meanwhile; these states only with the rows above.
+      expect(delta('caducados/false')).toEqual([1, 1000]);
+      expect(delta('caducan en 30 días/true')).toEqual([1, 1000]);
+      expect(delta('caducan en 30 días/false')).toEqual([1, 1000]);
+      expect(delta('caducan en 90 días/false')).toEqual([1, 1000]);
+      expect(delta('vigentes/false')).toEqual([1, 1000]);
+      expect(delta('vigentes/true')).toEqual([1, 1000]);
+      expect(
+        [...after.keys()].every((key) =>
+          /^(sin datos|vigentes|caducan en (30|90) días|caducados)\/(true|false)$/.test(key),
+        ),
+      ).toBe(true);
+    } finally {
+      await admin.query('delete from public.files where id = any($1)', [ids]);
+    }
   });
 });
 

@@ -111,6 +111,10 @@ describe('anonymous visitors', () => {
       width: 640,
       height: 480,
       uploadedOn: expect.any(String),
+      // The credits a person recorded (empty here); never the licence, usage terms or embedded metadata.
+      creator: '',
+      credit: '',
+      copyright: '',
     });
     expect(JSON.stringify(data)).not.toContain(seedAccounts.ADMIN.email);
   });

@@ -3,19 +3,15 @@ import { supabase } from '../../../lib/supabase.ts';
 import type { Database } from '../../../types/database.ts';
 import { fileKeys } from './keys.ts';
 import type { FileFilters, FileSort } from './file-filters.ts';
+import { cursorAfter, type PageCursor } from './page-cursor.ts';
 
 export type FileRow = Omit<Database['public']['Tables']['files']['Row'], 'search_document'>;
 
 export type { FileFilters } from './file-filters.ts';
+export { cursorAfter, type PageCursor } from './page-cursor.ts';
 
 export interface FilePage {
   files: FileRow[];
-}
-
-/** Where the next page starts: right after this file, which sorts by this key (as search_files takes it). */
-export interface PageCursor {
-  key: string;
-  id: string;
 }
 
 /** 100 first, then 50 more each time the user nears the end of what is loaded. */
@@ -25,21 +21,6 @@ export const NEXT_PAGE = 50;
 // Every column but the search text, which only the database reads.
 const LIST_COLUMNS =
   'id, file_name, object_path, original_file_name, name_es, name_en, description_es, description_en, size, uploaded_on, uploader_id, uploader_email, extension, is_image, processing, processing_error, processed_at, published, panorama, b2b, operations, mime_type, width, height, checksum, preview_path, updated_at, duplicate_of, captured_at, rights_creator, rights_credit, rights_copyright, rights_license, rights_usage_terms, rights_expire_on, rights_release';
-
-/**
- * The value of the sort's key in a row, as public.search_files compares it for the next page. A file without a
- * capture date sorts last both ways: the database keys it as +infinity going up and -infinity going down.
- */
-export function cursorAfter(file: FileRow, sort: FileSort): PageCursor {
-  const key = sort.startsWith('size')
-    ? String(file.size)
-    : sort.startsWith('nameEs')
-      ? file.name_es
-      : sort.startsWith('capturedAt')
-        ? (file.captured_at ?? (sort === 'capturedAt_desc' ? '-infinity' : 'infinity'))
-        : file.uploaded_on;
-  return { key, id: file.id };
-}
 
 export async function searchFiles(
   filters: FileFilters,
