@@ -258,6 +258,27 @@ describe('what the metadata may not do', () => {
     });
   });
 
+  it('reads a replacement again (its capture date, its metadata) but never refills the title from it', async () => {
+    const fileId = await upload(
+      'IMG_9.jpg',
+      await jpegWith([exifSegment({ dateTimeOriginal: '2022:03:01 08:00:00', offsetTimeOriginal: '+01:00' })]),
+    );
+    expect(await processed(fileId)).toEqual(DONE);
+    expect(new Date((await fileAs(uploader, fileId)).captured_at!).toISOString()).toBe('2022-03-01T07:00:00.000Z');
+
+    const replacement = `${fileId}/${crypto.randomUUID()}.jpg`;
+    const bytes = await jpegWith([xmpSegment(xmpPacket({ headline: 'Titular del reemplazo' }))]);
+    const stored = await uploader.storage.from('media').upload(replacement, bytes, { contentType: 'image/jpeg' });
+    expect(stored.error).toBeNull();
+    expect((await uploader.from('files').update({ object_path: replacement }).eq('id', fileId)).error).toBeNull();
+    await eventually(async () => {
+      const { rows } = await db.query(`select 1 from public.files where id = $1 and not processing`, [fileId]);
+      return rows[0];
+    });
+    expect(await metadataAs(uploader, fileId)).toMatchObject({ headline: 'Titular del reemplazo' });
+    expect(await fileAs(uploader, fileId)).toMatchObject({ name_es: 'IMG_9', captured_at: null });
+  });
+
   it('drops absurd dates (1850, 2999) and cleans control characters and overlong texts', async () => {
     const old = await upload(
       'antigua.jpg',
