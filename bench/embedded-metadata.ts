@@ -153,20 +153,22 @@ export async function run(): Promise<BenchRow[]> {
     return samples;
   });
 
-  const row = (what: string, unit: string, pick: (sample: Sample) => number, p: number): BenchRow => ({
+  const row = (what: string, unit: string, pick: (sample: Sample) => number, p: number, goal = '≤ 1.1×'): BenchRow => ({
     metric: `post-processing of a 12 MP JPEG with metadata reading: ${what}, p${p}`,
     unit,
     value: Math.round(percentile(withReading.map(pick), p) * 10) / 10,
     baseline: Math.round(percentile(without.map(pick), p) * 10) / 10,
     baselineLabel: 'same file, metadata reading off',
-    goal: '≤ 1.1×',
+    goal,
     higherIsBetter: false,
   });
   return [
     row('wall clock of its job steps', 'ms', (sample) => sample.wallMs, 50),
     row('wall clock of its job steps', 'ms', (sample) => sample.wallMs, 95),
     row('CPU of its job steps', 'ms', (sample) => sample.cpuMs, 50),
-    row('peak memory of the runtime', 'MB', (sample) => sample.peakMemoryMb, 95),
+    // Memory is held to half of a request's 256 MB, not to the time goal: the parser's code and a 4 MiB head cost
+    // a fixed amount whatever the picture.
+    row('peak memory of the runtime', 'MB', (sample) => sample.peakMemoryMb, 95, '≤ 128 MB'),
   ];
 }
 
