@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startStack, type RunningStack } from '@mediateca/stack';
+import { startStack, type RunningStack, type StackOptions } from '@mediateca/stack';
 import { seedAccounts } from '../../tests/helpers/seed.ts';
 
 /** How many of the stack's last log lines a failed benchmark prints. */
@@ -9,15 +9,18 @@ export const LOG_LINES_KEPT = 200;
 /**
  * An ephemeral, seeded stack for one benchmark, stopped even when the benchmark fails. Its log is kept quiet,
  * but the last lines are printed when the benchmark fails: a 3M load once ended with Postgres closing the
- * connection and nothing to say why.
+ * connection and nothing to say why. `options` adds to the stack's (function secrets, say).
  */
-export async function withStack<T>(work: (stack: RunningStack) => Promise<T>): Promise<T> {
+export async function withStack<T>(
+  work: (stack: RunningStack) => Promise<T>,
+  options: Partial<StackOptions> = {},
+): Promise<T> {
   const recent: string[] = [];
   const log = (line: string) => {
     recent.push(line);
     if (recent.length > LOG_LINES_KEPT) recent.shift();
   };
-  const stack = await startStack({ ephemeral: true, seed: true, log });
+  const stack = await startStack({ ...options, ephemeral: true, seed: true, log });
   try {
     return await work(stack);
   } catch (error) {

@@ -8,8 +8,10 @@ import { insertFiles } from '../helpers/factories.ts';
 import { readFeed } from '../helpers/feed.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { cursorAfter } from '../../src/features/files/api/page-cursor.ts';
-import type { FileRow } from '../../src/features/files/api/search-files.ts';
+import type { Database } from '../../src/types/database.ts';
 import type { FileSort } from '../../src/features/files/api/file-filters.ts';
+
+type FileRow = Database['public']['Tables']['files']['Row'];
 
 /**
  * A file's rights, enforced by the database through the official clients: who may change the day the rights

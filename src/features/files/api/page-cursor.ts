@@ -1,5 +1,11 @@
 import type { FileSort } from './file-filters.ts';
-import type { FileRow } from './search-files.ts';
+import type { Database } from '../../../types/database.ts';
+
+/** The columns a cursor reads: any file row of the grid has them. */
+type SortedRow = Pick<
+  Database['public']['Tables']['files']['Row'],
+  'id' | 'size' | 'name_es' | 'captured_at' | 'uploaded_on'
+>;
 
 /** Where the next page starts: right after this file, which sorts by this key (as search_files takes it). */
 export interface PageCursor {
@@ -12,7 +18,7 @@ export interface PageCursor {
  * capture date sorts last both ways: the database keys it as +infinity going up and -infinity going down.
  * Kept apart from the request itself so tests can page with it without the app's client.
  */
-export function cursorAfter(file: FileRow, sort: FileSort): PageCursor {
+export function cursorAfter(file: SortedRow, sort: FileSort): PageCursor {
   const key = sort.startsWith('size')
     ? String(file.size)
     : sort.startsWith('nameEs')

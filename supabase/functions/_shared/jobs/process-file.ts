@@ -4,8 +4,9 @@
 // (`{object}.preview.jpg` in the media bucket, recorded as `preview_path` in the same update); a PDF that
 // cannot be rendered gets none and is processed all the same. The object is read in steps of
 // CHECKSUM_STEP_BYTES, one per request of the job runner, so a 1 GB upload fits an Edge Function's limits:
-// the first step also looks at the head of the file; each returns where it stands (ProcessProgress) until the
-// last records everything in one update. Idempotent: a processed file is left as it is. A failure is recorded
+// the first step also looks at the head of the file (an image's embedded EXIF/IPTC/XMP is read from it too,
+// see embedded-metadata.ts); each returns where it stands (ProcessProgress) until the last stores the image's
+// metadata (file-metadata.ts), then records everything else in one update. Idempotent: a processed file is left as it is. A failure is recorded
 // on the file (`processing_error`, a Spanish reason) and thrown: a PermanentProcessingError (empty file, bytes
 // that are not the image the name says, an undecodable image) ends its job at once, anything else is retried.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -22,8 +23,22 @@ import {
   readObjectRange,
   type HashProgress,
 } from './checksum.ts';
+import { readEmbeddedMetadata, type EmbeddedMetadata } from './embedded-metadata.ts';
+import { recordEmbeddedMetadata } from './file-metadata.ts';
 
 const HEAD_BYTES = 1024 * 1024;
+/**
+ * How much of an image's head is kept for its embedded metadata: the blocks sit before the pixels (JPEG
+ * segments before the scan, PNG chunks before IDAT) and a large XMP packet (1 MB, or a JPEG's extended XMP
+ * spread over many segments) must still fit. Only this much is kept, whatever the file's size.
+ */
+const METADATA_HEAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The operators' switch (`supabase secrets set EMBEDDED_METADATA=off`): processing without reading embedded
+ * metadata, should a parser problem ever need ruling out without a deploy; the benchmark's baseline too.
+ */
+const readsEmbeddedMetadata = () => Deno.env.get('EMBEDDED_METADATA') !== 'off';
 
 export interface ProcessResult {
   fileId: string;
@@ -43,6 +58,8 @@ export interface ProcessProgress {
   width: number | null;
   height: number | null;
   previewPath: string | null;
+  /** An image's embedded metadata, sanitised; null for other files. */
+  metadata?: EmbeddedMetadata | null;
   hash: HashProgress;
 }
 
@@ -60,6 +77,7 @@ interface FileRow {
   checksum: string | null;
   is_image: boolean;
   extension: string;
+  original_file_name: string;
 }
 
 /** The total size from a ranged answer: `Content-Range: bytes 0-99/1234`, or the whole body's length. */
@@ -93,10 +111,11 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
       ? new Uint8Array(size)
       : null;
   let received = 0;
+  const keep = file.is_image ? METADATA_HEAD_BYTES : HEAD_BYTES;
   const hash = await hashStep(null, response.body!, (chunk) => {
     if (whole) whole.set(chunk, received);
     received += chunk.length;
-    if (headLength < HEAD_BYTES) {
+    if (headLength < keep) {
       head.push(chunk);
       headLength += chunk.length;
     }
@@ -111,6 +130,7 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
   const mimeType = await recordedType(buffer, declaredType);
   let width: number | null = null;
   let height: number | null = null;
+  let metadata: EmbeddedMetadata | null = null;
   if (file.is_image) {
     if (!THUMBNAILED_TYPES.has(mimeType)) throw new PermanentProcessingError('unsupported_type', mimeType);
     let dimensions: ReturnType<typeof imageSize>;
@@ -128,10 +148,11 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
       });
       if (rendered.error) throw thumbnailFailure(rendered.error as { message: string; statusCode?: unknown });
     }
+    if (readsEmbeddedMetadata()) metadata = readEmbeddedMetadata(buffer);
   }
   const previewPath =
     whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
-  return { objectPath: file.object_path, size, mimeType, width, height, previewPath, hash };
+  return { objectPath: file.object_path, size, mimeType, width, height, previewPath, metadata, hash };
 }
 
 /** One step of a file's processing; `progress` is what the previous step returned (null for the first). */
@@ -142,7 +163,7 @@ export async function processFileStep(
 ): Promise<ProcessStep> {
   const { data: file, error } = await admin
     .from('files')
-    .select('id, object_path, processing, checksum, is_image, extension')
+    .select('id, object_path, processing, checksum, is_image, extension, original_file_name')
     .eq('id', fileId)
     .maybeSingle<FileRow>();
   if (error) throw error;
@@ -163,7 +184,7 @@ export async function processFileStep(
     if (current.hash.offset !== current.size) {
       throw new Error(`the stored object changed while it was read (${current.hash.offset} of ${current.size} bytes)`);
     }
-    return { done: true, result: await recordProcessed(admin, fileId, current) };
+    return { done: true, result: await recordProcessed(admin, file, current) };
   } catch (failure) {
     // The reason people read (Spanish); the technical message goes to the job's last_error via the runner.
     // Only while the object is still the one that failed: a replacement has its own processing.
@@ -176,7 +197,10 @@ export async function processFileStep(
   }
 }
 
-async function recordProcessed(admin: SupabaseClient, fileId: string, done: ProcessProgress): Promise<ProcessResult> {
+async function recordProcessed(admin: SupabaseClient, file: FileRow, done: ProcessProgress): Promise<ProcessResult> {
+  const fileId = file.id;
+  // Before the update that ends the processing, so a failure here is retried with the job.
+  if (done.metadata) await recordEmbeddedMetadata(admin, file, done.objectPath, done.metadata);
   // Only if the object is still the one just read: a replacement meanwhile queued its own processing.
   const updated = await admin
     .from('files')
@@ -190,6 +214,7 @@ async function recordProcessed(admin: SupabaseClient, fileId: string, done: Proc
       processing: false,
       processing_error: null,
       processed_at: new Date().toISOString(),
+      ...(done.metadata ? { captured_at: done.metadata.capturedAt } : {}),
     })
     .eq('id', fileId)
     .eq('object_path', done.objectPath)
