@@ -15,9 +15,14 @@ try {
       if (recent.length > LOG_LINES_KEPT) recent.shift();
     },
   });
-  const { stop, restartDatabase: _restart, ...endpoints } = stack;
+  const { stop, restartDatabase, ...endpoints } = stack;
   process.on('message', (message) => {
     if (message === 'logs') send({ logs: recent });
+    if (message === 'restart-database')
+      void restartDatabase().then(
+        () => send({ restarted: true }),
+        (error: unknown) => send({ restartFailed: String(error) }),
+      );
     if (message === 'stop') void stop().finally(() => process.exit(0));
   });
   send({ ready: endpoints satisfies StackEndpoints });
