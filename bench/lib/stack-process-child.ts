@@ -16,7 +16,7 @@ try {
       if (recent.length > LOG_LINES_KEPT) recent.shift();
     },
   });
-  const { stop, restartDatabase: _restart, ...endpoints } = stack;
+  const { stop, restartDatabase, ...endpoints } = stack;
   // The gateway runs here, so the TUS chunks' timeline is taken here and handed over when asked for.
   const patches = watchPatches();
   process.on('message', (message) => {
@@ -26,6 +26,11 @@ try {
       send({ cpuSeconds: (user + system) / 1e6 });
     }
     if (message === 'patches') send({ patches: patches.take() });
+    if (message === 'restart-database')
+      void restartDatabase().then(
+        () => send({ restarted: true }),
+        (error: unknown) => send({ restartFailed: String(error) }),
+      );
     if (message === 'stop') {
       patches.stop();
       void stop().finally(() => process.exit(0));

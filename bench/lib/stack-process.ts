@@ -13,7 +13,9 @@ export type FromStack =
   | { failed: string }
   | { logs: string[] }
   | { cpuSeconds: number }
-  | { patches: ChunkBreakdown };
+  | { patches: ChunkBreakdown }
+  | { restarted: true }
+  | { restartFailed: string };
 
 /** What a benchmark may ask the stack's process while it runs. */
 export interface StackProcess {
@@ -21,6 +23,10 @@ export interface StackProcess {
   cpuSeconds(): Promise<number>;
   /** Where each TUS chunk's time went since the last call, seen from the gateway (lib/patch-timeline.ts). */
   takePatches(): Promise<ChunkBreakdown>;
+  /** The stack's Node process; Postgres, PostgREST and the Deno workers are its descendants. */
+  pid: number;
+  /** Postgres stopped at once and started again on the same data (the stack's restartDatabase). */
+  restartDatabase(): Promise<void>;
 }
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stack-process-child.ts');
@@ -62,6 +68,14 @@ export async function withStackProcess<T>(
     const control: StackProcess = {
       cpuSeconds: () => ask('cpu', 'cpuSeconds') as Promise<number>,
       takePatches: () => ask('patches', 'patches') as Promise<ChunkBreakdown>,
+      pid: child.pid!,
+      restartDatabase: async () => {
+        const answer = next();
+        child.send('restart-database');
+        const message = await answer;
+        if (!('restarted' in message))
+          throw new Error(`Postgres did not restart: ${'restartFailed' in message ? message.restartFailed : ''}`);
+      },
     };
     try {
       return await work(started.ready, control);

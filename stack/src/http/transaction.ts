@@ -10,7 +10,7 @@ export async function withTransaction<T>(
   work: (db: PoolClient) => Promise<T>,
   options: { rollback?: boolean; settings?: Record<string, string> } = {},
 ): Promise<T> {
-  const db = await pool.connect();
+  const db = await checkOut(pool);
   try {
     await db.query(beginWith(options.settings ?? {}));
     const result = await work(db);
@@ -20,8 +20,29 @@ export async function withTransaction<T>(
     await db.query('rollback').catch(() => {});
     throw error;
   } finally {
-    db.release();
+    db.release(db.lost);
   }
+}
+
+/**
+ * A pooled connection that survives its connection being cut while it is checked out. pg-pool listens for a
+ * connection's errors only while it is idle; a Postgres restart that cuts a checked-out one between two
+ * queries would otherwise be an unhandled 'error' event, which ends the stack's whole process. The query under
+ * way fails on its own; the error is kept, and `release(db.lost)` then drops the connection instead of
+ * pooling it.
+ */
+export async function checkOut(pool: Pool): Promise<PoolClient & { lost?: Error }> {
+  const db: PoolClient & { lost?: Error } = await pool.connect();
+  const onError = (error: Error) => {
+    db.lost = error;
+  };
+  db.on('error', onError);
+  const release = db.release.bind(db);
+  db.release = (destroy?: Error | boolean) => {
+    db.removeListener('error', onError);
+    release(destroy);
+  };
+  return db;
 }
 
 /**

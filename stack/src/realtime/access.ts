@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Claims } from '../jwt.ts';
 import type { CapturedChange } from './changes.ts';
-import { setConfigStatement } from '../http/transaction.ts';
+import { checkOut, setConfigStatement } from '../http/transaction.ts';
 
 /**
  * What each subscriber may see of one change, decided in Postgres as Supabase Realtime's apply_rls does:
@@ -34,7 +34,7 @@ export async function evaluateAccess(
   identities: Identity[],
 ): Promise<AccessVerdict> {
   const roles = [...new Set(identities.map((identity) => identity.role))];
-  const db = await pool.connect();
+  const db = await checkOut(pool);
   try {
     const { rows } = await db.query<{ rls: boolean | null; selectable: Record<string, string[]> | null }>(
       `select (select relrowsecurity from pg_class where oid = $1) as rls,
@@ -94,7 +94,7 @@ export async function evaluateAccess(
     }
     return { rlsEnabled, selectableColumns, visible };
   } finally {
-    db.release();
+    db.release(db.lost);
   }
 }
 

@@ -1,0 +1,86 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The stack's processes as the operating system sees them: every descendant of its Node process, by name,
+ * for the memory figures and for killing the functions runtime (its Deno workers) as a crash would.
+ */
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  name: string;
+}
+
+async function allProcesses(): Promise<ProcessInfo[]> {
+  const entries = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const found: ProcessInfo[] = [];
+  for (const entry of entries) {
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      // `pid (name) state ppid …`: the name may hold spaces and parentheses, so it is cut at the last ')'.
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      // The program's own name where the command line gives one (a thread may have renamed the process).
+      const argv0 = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0')[0] ?? '';
+      found.push({ pid: Number(entry), ppid, name: path.basename(argv0) || name });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return found;
+}
+
+export async function descendants(root: number): Promise<ProcessInfo[]> {
+  const processes = await allProcesses();
+  const self = processes.find((info) => info.pid === root);
+  const tree: ProcessInfo[] = self ? [self] : [];
+  for (let index = 0; index < tree.length; index++) {
+    tree.push(...processes.filter((info) => info.ppid === tree[index]!.pid));
+  }
+  return tree;
+}
+
+/** Proportional set size in bytes: shared pages (Postgres's shared buffers) counted once across processes. */
+async function pssBytes(pid: number): Promise<number> {
+  try {
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+) kB/m.exec(rollup);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** What the memory rows are named by: the stack's own Node process, then its children by program. */
+function groupOf(info: ProcessInfo, root: number): string {
+  if (info.pid === root) return 'stack (Node: gateway, Auth, Storage, Realtime)';
+  // PostgREST's name starts like Postgres's, so it is told apart first.
+  if (info.name.startsWith('postgrest')) return 'PostgREST';
+  if (info.name.startsWith('postgres')) return 'Postgres (all its processes)';
+  if (info.name.startsWith('deno')) return 'functions runtime (Deno workers)';
+  return info.name;
+}
+
+/** Memory of each part of the stack now, in bytes (sum of PSS over its processes). */
+export async function stackMemory(root: number): Promise<Map<string, number>> {
+  const memory = new Map<string, number>();
+  for (const info of await descendants(root)) {
+    const group = groupOf(info, root);
+    memory.set(group, (memory.get(group) ?? 0) + (await pssBytes(info.pid)));
+  }
+  return memory;
+}
+
+/** SIGKILL to every Deno worker of the stack, as a crash of the functions runtime; how many there were. */
+export async function killFunctionsRuntime(root: number): Promise<number> {
+  const workers = (await descendants(root)).filter((info) => info.name.startsWith('deno'));
+  for (const worker of workers) {
+    try {
+      process.kill(worker.pid, 'SIGKILL');
+    } catch {
+      // Already gone (aged out meanwhile).
+    }
+  }
+  return workers.length;
+}

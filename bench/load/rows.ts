@@ -1,0 +1,125 @@
+import type { BenchRow } from '../lib/report.ts';
+import type { FaultEvent } from './faults.ts';
+import type { MachineLoad } from './machine.ts';
+import type { Metrics, RequestKind } from './metrics.ts';
+import type { Subscriber } from './subscribers.ts';
+import type { EditCheck, JobCheck, UploadCheck } from './verify.ts';
+
+/** The run's figures as the benchmarks' table rows: each p95 beside the one-user p95 of the same run. */
+const KINDS: RequestKind[] = [
+  'sign in',
+  'search (first page of 100)',
+  'scroll (next page of 50)',
+  'open a file',
+  'save a file (update_file)',
+  'bulk tag 20 files (set_files_tags)',
+  'upload a 6 MiB chunk (TUS PATCH)',
+  'realtime change delivered',
+];
+
+const count = (metric: string, value: number, goal: string): BenchRow => ({
+  metric,
+  unit: '',
+  value,
+  baseline: null,
+  baselineLabel: '',
+  goal,
+  higherIsBetter: false,
+});
+
+export interface LoadOutcome {
+  label: string;
+  metrics: Metrics;
+  edits: EditCheck;
+  uploads: UploadCheck;
+  jobs: JobCheck;
+  subscribers: Subscriber[];
+  memory: { firstMinute: Map<string, number>; end: Map<string, number> };
+  faults: FaultEvent[];
+  machine: MachineLoad;
+}
+
+export function loadRows(outcome: LoadOutcome): BenchRow[] {
+  const { label, metrics, edits, uploads, jobs, subscribers, memory } = outcome;
+  const rows: BenchRow[] = KINDS.map((kind) => ({
+    metric: `${label}: p95 ${kind} (${metrics.count(kind, 'load')} under load)`,
+    unit: 'ms',
+    value: metrics.p95(kind, 'load'),
+    baseline: metrics.p95(kind, 'one user'),
+    baselineLabel: `one user, ${metrics.count(kind, 'one user')} calls`,
+    goal: '≤ 3× one user',
+    higherIsBetter: false,
+  }));
+  rows.push(
+    count(`${label}: errors a person would see`, metrics.seen.length, '0'),
+    count(`${label}: saves accepted / refused as conflicts`, edits.accepted, `${edits.conflicts} conflicts`),
+    count(
+      `${label}: saves lost or overwritten`,
+      edits.overwritten.length + edits.lost.length,
+      "0 (each conflict answered 'Otra persona ha cambiado este archivo')",
+    ),
+    count(
+      `${label}: uploads (${(uploads.bytes / 1e9).toFixed(2)} GB) with sha256 intact`,
+      uploads.intact,
+      `all ${uploads.uploads}`,
+    ),
+    count(
+      `${label}: server jobs done / failed / unfinished`,
+      jobs.done,
+      `${jobs.failed.length} failed, ${jobs.unfinished} unfinished (0, 0)`,
+    ),
+  );
+  if (outcome.faults.length) {
+    rows.push(
+      count(`${label}: errors seen within 30 s of a fault`, metrics.seenDuringFaults.length, 'reported, not a goal'),
+      count(
+        `${label}: live channels that showed 'Reconectando…' / rejoined`,
+        subscribers.filter((s) => s.shown.length > 0).length,
+        `${subscribers.filter((s) => s.shown.length > 0 && s.shown.at(-1)!.to !== null && !s.reconnecting).length} rejoined (all)`,
+      ),
+    );
+  }
+  const { machine } = outcome;
+  rows.push(
+    count(
+      `${label}: machine busy during the load (all ${machine.cores} cores, shared with others)`,
+      Math.round(machine.busy * 100),
+      `%; the simulated people used ${machine.benchCpu.toFixed(2)} cores of it`,
+    ),
+    count(
+      `${label}: event-loop delay of the simulated people's process, p95`,
+      Number(machine.eventLoopDelayP95.toFixed(1)),
+      'ms, part of every time above',
+    ),
+  );
+  for (const [part, end] of memory.end) {
+    const first = memory.firstMinute.get(part) ?? null;
+    rows.push({
+      metric: `${label}: memory (PSS) of ${part} at the end`,
+      unit: 'MB',
+      value: end / 1e6,
+      baseline: first === null ? null : first / 1e6,
+      baselineLabel: 'end of the first minute',
+      goal: '≤ 1.1× the first minute',
+      higherIsBetter: false,
+    });
+  }
+  return rows;
+}
+
+/** What went wrong, in words, for the console (the table only counts). */
+export function printProblems(outcome: LoadOutcome) {
+  const lines = [
+    ...outcome.metrics.seen.map((e) => `seen at ${e.at.toFixed(0)} s, ${e.kind}: ${e.message}`),
+    ...outcome.metrics.seenDuringFaults.map(
+      (e) => `seen during a fault at ${e.at.toFixed(0)} s, ${e.kind}: ${e.message}`,
+    ),
+    ...outcome.edits.overwritten,
+    ...outcome.edits.lost,
+    ...outcome.uploads.broken,
+    ...outcome.jobs.failed,
+    ...outcome.faults.map((f) => `fault at ${f.at.toFixed(0)} s: ${f.what} (${f.took.toFixed(1)} s)`),
+  ];
+  const shown = lines.slice(0, 60);
+  if (shown.length) console.log(`  load: ${lines.length} notes\n${shown.map((l) => `    ${l}`).join('\n')}`);
+}
