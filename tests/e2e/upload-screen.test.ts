@@ -116,8 +116,8 @@ describe.each(WIDTHS)('upload screen at %s', (width, viewport) => {
     const { context, page } = await signedInAs(browser, 'UPLOADER', { viewport, landing: '/private/upload' });
     await page.getByRole('button', { name: 'Seleccionar archivos' }).waitFor();
     expect(await page.getByText('Arrastrar archivos aquí o').count()).toBe(1);
-    await screenshot(page, `upload-empty-${viewport}`);
     await expectAccessible(page);
+    await screenshot(page, `upload-empty-${viewport}`);
 
     const batch = tag();
     const files = [
@@ -153,8 +153,8 @@ describe.each(WIDTHS)('upload screen at %s', (width, viewport) => {
       .toEqual([true, true]);
     expect(await large!.locator('.upload-item-tile').innerText()).toBe('BIN');
     expect(await smallestText(page)).toBeGreaterThanOrEqual(14);
-    await screenshot(page, `upload-in-progress-${viewport}`);
     await expectAccessible(page);
+    await screenshot(page, `upload-in-progress-${viewport}`);
 
     await held.release();
     await waitForUploaded(page, 3);
@@ -163,8 +163,8 @@ describe.each(WIDTHS)('upload screen at %s', (width, viewport) => {
     expect(await page.getByRole('heading', { name: /Subiendo/ }).count()).toBe(0);
     const toast = uploadedToast(page, 3);
     expect(await toast.getByRole('link', { name: 'Ver los archivos' }).count()).toBe(1);
-    await screenshot(page, `upload-done-${viewport}`);
     await expectAccessible(page);
+    await screenshot(page, `upload-done-${viewport}`);
     expect((await rowsNamed(names)).length).toBe(3);
 
     await toast.getByRole('link', { name: 'Ver los archivos' }).click();
@@ -201,8 +201,8 @@ describe.each(WIDTHS)('upload screen at %s', (width, viewport) => {
     // counts both files).
     expect(created).toHaveLength(1);
     expect(await page.getByRole('heading', { name: 'Un archivo espera tu decisión' }).count()).toBe(1);
-    await screenshot(page, `upload-duplicate-${viewport}`);
     await expectAccessible(page);
+    await screenshot(page, `upload-duplicate-${viewport}`);
 
     await copy.getByRole('button', { name: `Subir de todos modos: ${copyName}` }).click();
     await waitForUploaded(page, 2);
@@ -247,8 +247,8 @@ describe.each(WIDTHS)('upload screen at %s', (width, viewport) => {
     expect(await item.getByRole('button', { name: /Reintentar/ }).count()).toBe(0);
     expect(await page.getByText(/tus:|response code|row-level security/).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'No se pudo subir el archivo' }).count()).toBe(1);
-    await screenshot(page, `upload-refused-${viewport}`);
     await expectAccessible(page);
+    await screenshot(page, `upload-refused-${viewport}`);
     await item.getByRole('button', { name: `Quitar: ${path.basename(refused)}` }).click();
     await expect.poll(() => item.count()).toBe(0);
     await page.unroute('**/storage/v1/upload/resumable**');
