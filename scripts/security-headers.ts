@@ -2,7 +2,9 @@ import type { Plugin } from 'vite';
 
 /**
  * The app's security headers, derived from the deployment's Supabase URL (the only other origin the app talks
- * to). Scripts come from the app's own origin only — no 'unsafe-inline', no eval; styles may be inline because
+ * to). Scripts come from the app's own origin only — no 'unsafe-inline', no eval ('wasm-unsafe-eval' lets the
+ * upload screen's hashing worker compile its WebAssembly SHA-256, which is not JavaScript eval and needs a
+ * module the app itself ships); styles may be inline because
  * the toast and dialog libraries inject <style> elements at run time. Nobody may frame the app.
  */
 export function securityHeaders(supabaseUrl: string): Record<string, string> {
@@ -10,7 +12,7 @@ export function securityHeaders(supabaseUrl: string): Record<string, string> {
   const socket = api.replace(/^http/, 'ws');
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     // Academy videos show YouTube's own thumbnails; upload previews are blob: URLs.
     `img-src 'self' data: blob: ${api} https://i.ytimg.com`,

@@ -1,3 +1,4 @@
+import { createElement, type MouseEvent } from 'react';
 import { spanishError } from './errors.ts';
 
 // sonner is not part of the first paint: it loads with the Toaster just after it, or with the first toast if
@@ -16,4 +17,27 @@ export const notify = {
     void loadToast().then((toast) => toast.error(message));
   },
   info: (message: string): void => void loadToast().then((toast) => toast(message)),
+  /**
+   * A success with a link to what it is about. A plain click follows it inside the app (`follow`, the
+   * router's navigate: the toast region sits outside the router); ctrl/meta-click opens a new tab as links do.
+   */
+  successWithLink: (message: string, link: { label: string; href: string; follow: () => void }): void =>
+    void loadToast().then((toast) =>
+      toast.success(message, {
+        duration: 8000,
+        description: createElement(
+          'a',
+          {
+            href: link.href,
+            className: 'toast-link',
+            onClick: (event: MouseEvent) => {
+              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              link.follow();
+            },
+          },
+          link.label,
+        ),
+      }),
+    ),
 };

@@ -776,6 +776,14 @@ isOneToOne: false
 "update_share_link":
 { Args: { "p_allow_downloads": boolean,"p_expires_at": string,"p_id": string,"p_name": string,"p_password"?: string,"p_password_action"?: string }; Returns: undefined
                            },
+"upload_sizes_in_library":
+{ Args: { "p_sizes": (number)[] }; Returns: (number)[]
+                           },
+"uploads_in_library":
+{ Args: { "p_checksums": (string)[] }; Returns: {
+              "checksum": string,"file_id": string,"name_es": string
+            }[]
+                           },
 "zip_file_entries":
 { Args: { "p_after"?: string,"p_file_ids"?: (string)[],"p_filter"?: Json,"p_limit"?: number }; Returns: {
               "id": string,"object_path": string,"original_file_name": string,"size": number,"uploaded_on": string

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
-import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
+import { FILE_INPUT, uploadItem, waitForUploaded } from '../helpers/upload.ts';
 
 /**
  * The files people really have, through the browser: a corrupt JPEG and random bytes named .jpg upload, then
@@ -81,9 +81,9 @@ describe('uploads that cannot be processed', () => {
       .poll(() => page.getByRole('alert').filter({ hasText: 'No se pueden subir archivos vacíos (0 bytes)' }).count())
       .toBe(1);
     expect(await page.getByRole('alert').filter({ hasText: 'vacío.txt' }).count()).toBe(1);
-    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 30_000 }).toBe(2);
-    // Nothing is on its way: neither the Dashboard nor the top bar says it is uploading.
-    await expect.poll(() => page.locator('.uppy-DashboardContent-title').innerText()).not.toContain('Subiendo');
+    await waitForUploaded(page, 2);
+    // Nothing is on its way: neither the upload list (cleared) nor the top bar says it is uploading.
+    await expect.poll(() => page.locator('.upload-item').count()).toBe(0);
     expect(await page.getByRole('status', { name: /Subiendo/ }).count()).toBe(0);
     await screenshot(page, 'upload-unprocessable-and-empty');
     await expectAccessible(page);
@@ -147,7 +147,7 @@ describe('a file sent to the Papelera', () => {
     );
     await page.goto(appUrl('/private/upload'));
     await page.setInputFiles(FILE_INPUT, [picture]);
-    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 30_000 }).toBe(1);
+    await waitForUploaded(page, 1);
     const id = await fileIdOf('terraza-para-borrar.jpg');
 
     await page.goto(appUrl('/private/files?q=terraza-para-borrar'));
@@ -184,31 +184,30 @@ describe('an upload Storage refuses outright', () => {
     try {
       await page.goto(appUrl('/private/upload'));
       await page.setInputFiles(FILE_INPUT, [refused]);
+      // The file's line says why, in Spanish, and its bar turns red; trying again could not help.
+      const item = uploadItem(page, 'rechazada.pdf');
       await expect
-        .poll(() =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: '«rechazada.pdf» no se pudo subir: No tienes permiso para subir este archivo.' })
-            .count(),
-        )
-        .toBeGreaterThan(0)
+        .poll(() => item.getByRole('alert').textContent())
+        .toBe('No tienes permiso para subir este archivo.')
         .catch(async (error: unknown) => {
           await screenshot(page, 'upload-refused-by-storage-failed');
           console.log('UPLOAD SCREEN', await page.locator('main').innerText());
           throw error;
         });
-      await expect.poll(() => page.locator('.uppy-Dashboard-Item').count()).toBe(0);
+      expect(await item.getAttribute('class')).toContain('is-error');
       expect(await page.getByRole('button', { name: /Reintentar/ }).count()).toBe(0);
       expect(await page.getByText(/tus:|response code|row-level security/).count()).toBe(0);
-      // The toast says the same, not a vague 'Algo salió mal'.
+      // The toast says the same, with the file's name, not a vague 'Algo salió mal'.
       await expect
         .poll(() =>
           page.getByText('«rechazada.pdf» no se pudo subir: No tienes permiso para subir este archivo.').count(),
         )
-        .toBeGreaterThan(1);
+        .toBe(1);
       expect(await page.getByText('Algo salió mal').count()).toBe(0);
       expect(await page.getByRole('status', { name: /Subiendo/ }).count()).toBe(0);
       await screenshot(page, 'upload-refused-by-storage');
+      await item.getByRole('button', { name: 'Quitar: rechazada.pdf' }).click();
+      await expect.poll(() => item.count()).toBe(0);
     } finally {
       await page.unroute('**/storage/v1/upload/resumable**');
     }

@@ -7,7 +7,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { appUrl, launchBrowser, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
-import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
+import { FILE_INPUT, waitForUploaded } from '../helpers/upload.ts';
 
 /** Uploads that survive the network: a cut connection and a page reload both resume. */
 
@@ -60,7 +60,7 @@ describe('resumable uploads in the browser', () => {
       await route.continue();
     });
     await page.setInputFiles(FILE_INPUT, path.join(dir, name));
-    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 60_000 }).toBe(1);
+    await waitForUploaded(page, 1, 60_000);
     expect(cut).toBe(true);
     expect(await storedSha256(name)).toBe(createHash('sha256').update(bytes).digest('hex'));
   }, 120_000);
@@ -94,7 +94,7 @@ describe('resumable uploads in the browser', () => {
     await page.getByText('Arrastrar archivos aquí o').waitFor();
     seen.length = 0;
     await page.setInputFiles(FILE_INPUT, path.join(dir, name));
-    await expect.poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 60_000 }).toBe(1);
+    await waitForUploaded(page, 1, 60_000);
     // The second session asked the server where the first one stopped instead of creating a new upload.
     expect(seen.some((r) => r.method === 'HEAD' && r.url === firstUrl)).toBe(true);
     expect(seen.some((r) => r.method === 'POST')).toBe(false);

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signIn } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
-import { FILE_INPUT, FINISHED_ITEM } from '../helpers/upload.ts';
+import { FILE_INPUT, waitForUploaded } from '../helpers/upload.ts';
 
 /** Uploading through the browser: TUS to Storage, the file record, post-processing. */
 
@@ -52,13 +52,10 @@ describe('upload screen', () => {
     await expect.poll(() => page.getByText('Arrastrar archivos aquí o').count()).toBe(1);
     await expectAccessible(page);
     await page.setInputFiles(FILE_INPUT, [image, pdf]);
-    await expect
-      .poll(() => page.locator(FINISHED_ITEM).count(), { timeout: 30_000, message: 'uploads did not finish' })
-      .toBe(2)
-      .catch(async (error: unknown) => {
-        console.log('UPLOAD ITEMS', await page.locator('.uppy-Dashboard-files').innerText());
-        throw error;
-      });
+    await waitForUploaded(page, 2).catch(async (error: unknown) => {
+      console.log('UPLOAD ITEMS', await page.locator('.upload-page').innerText());
+      throw error;
+    });
     await screenshot(page, 'upload-complete');
 
     const service = client('service_role');
@@ -96,7 +93,7 @@ describe('upload screen', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('No se pueden subir archivos más grandes de 1GB: enorme.mov');
-    expect(await page.locator('.uppy-Dashboard-Item').count()).toBe(0);
+    expect(await page.locator('.upload-item').count()).toBe(0);
     expect(uploadRequests).toEqual([]);
     await screenshot(page, 'upload-too-large');
   });

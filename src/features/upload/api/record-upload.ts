@@ -5,7 +5,6 @@ export interface CompletedUpload {
   fileId: string;
   objectPath: string;
   originalFileName: string;
-  size: number;
 }
 
 /**

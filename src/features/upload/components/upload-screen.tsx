@@ -1,44 +1,44 @@
-import '@uppy/core/css/style.min.css';
-import '@uppy/dashboard/css/style.min.css';
 import '../upload.css';
-import { useRef } from 'react';
 import { FILE_TOO_LARGE_MESSAGE } from '../../../lib/uploads/file-name.ts';
 import { EMPTY_FILE_MESSAGE } from '../../../lib/uploads/upload-errors.ts';
-import { useUploadDashboard } from '../hooks/use-upload-dashboard.ts';
-import { AlreadyInLibrary } from './already-in-library.tsx';
+import { useUploadQueue } from '../hooks/use-upload-queue.ts';
+import { THUMBNAIL_LIMIT, listHeading } from '../lib/upload-items.ts';
+import { DropZone } from './drop-zone.tsx';
+import { UploadListItem } from './upload-item.tsx';
 
 /**
- * Upload screen: Uppy's Dashboard sends files one at a time through TUS to
- * Storage, resuming after a dropped connection and, after a reload, when the same file is offered again
- * (tus fingerprints). Uppy's stylesheets are imported here only, so they load with this lazy screen.
+ * Upload screen: a drop zone and the list of what is being uploaded, drawn by the app from Uppy's state
+ * (Uppy and tus send the files, one at a time, resumable). A file the library already has waits for the
+ * person's choice before any of its bytes go; finished uploads leave the list once the batch is over.
  */
 export function UploadScreen() {
-  const dashboard = useRef<HTMLDivElement>(null);
-  const { refused, empty, rejected, recorded } = useUploadDashboard(dashboard);
+  const { items, refused, offer, actions } = useUploadQueue();
   return (
     <section className="page upload-page">
       <h1>Subir Archivos</h1>
-      {refused.length > 0 && (
+      <DropZone onFiles={(files) => void offer(files)} compact={items.length > 0} />
+      {refused.tooLarge.length > 0 && (
         <p className="form-error" role="alert">
-          {FILE_TOO_LARGE_MESSAGE}: {refused.join(', ')}
+          {FILE_TOO_LARGE_MESSAGE}: {refused.tooLarge.join(', ')}
         </p>
       )}
-      {empty.length > 0 && (
+      {refused.empty.length > 0 && (
         <p className="form-error" role="alert">
-          {EMPTY_FILE_MESSAGE}: {empty.join(', ')}
+          {EMPTY_FILE_MESSAGE}: {refused.empty.join(', ')}
         </p>
       )}
-      {rejected.length > 0 && (
-        <ul className="form-error upload-rejected" role="alert">
-          {rejected.map((upload, index) => (
-            <li key={`${upload.name}-${index}`}>
-              «{upload.name}» no se pudo subir: {upload.reason}
-            </li>
-          ))}
-        </ul>
+      {items.length > 0 && (
+        <section className="upload-list" aria-labelledby="upload-list-title">
+          <h2 id="upload-list-title" aria-live="polite">
+            {listHeading(items)}
+          </h2>
+          <ul>
+            {items.map((item) => (
+              <UploadListItem key={item.key} item={item} thumbnail={items.length < THUMBNAIL_LIMIT} actions={actions} />
+            ))}
+          </ul>
+        </section>
       )}
-      <div ref={dashboard} className="upload-dashboard" />
-      <AlreadyInLibrary uploads={recorded} />
     </section>
   );
 }

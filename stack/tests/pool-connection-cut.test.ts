@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { checkOut, withTransaction } from '../../stack/src/http/transaction.ts';
-import { eventually } from '../helpers/checks.ts';
-import { adminDb, stackInfo } from '../helpers/clients.ts';
+import { checkOut, withTransaction } from '../src/http/transaction.ts';
+import { eventually } from '../../tests/helpers/checks.ts';
+import { adminDb, stackInfo } from '../../tests/helpers/clients.ts';
 
 /**
  * A Postgres restart under load cuts connections that Storage or Realtime hold checked out between two
