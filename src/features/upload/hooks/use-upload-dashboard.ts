@@ -118,6 +118,7 @@ export function useUploadDashboard(target: RefObject<HTMLDivElement | null>) {
         fileId,
         objectPath,
         originalFileName: file.meta.originalName,
+        title: file.meta.title,
         size: file.size ?? 0,
       })
         .then(() => {
