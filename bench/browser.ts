@@ -137,7 +137,7 @@ async function measure(page: Page, appUrl: string, runs: number, expectedTotal: 
   await page.getByRole('button', { name: `Seleccionar todos (${total})` }).click();
   await page.getByText(`${total.toLocaleString('es-ES')} seleccionados`).waitFor();
   const selectAll = performance.now() - selectStarted;
-  await page.getByRole('button', { name: 'Deseleccionar' }).click();
+  await page.getByRole('button', { name: 'Deseleccionar', exact: true }).click();
 
   const scroll = (await page.evaluate(scrollThroughFiles(scrollFiles, SCROLL_STEP_PX))) as {
     frames: number;

@@ -2,7 +2,8 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import type { Database } from '../../../types/database.ts';
 import { fileKeys } from './keys.ts';
-import type { FileFilters, FileSort } from './file-filters.ts';
+import { reversedSort, sortDateColumn, type FileFilters, type FileSort } from './file-filters.ts';
+import { monthCursor, type MonthKey } from '../lib/timeline.ts';
 
 export type FileRow = Omit<Database['public']['Tables']['files']['Row'], 'search_document'>;
 
@@ -10,6 +11,8 @@ export type { FileFilters } from './file-filters.ts';
 
 export interface FilePage {
   files: FileRow[];
+  /** The page asked for as many files as it got: more may follow (or, read backwards, precede). */
+  full?: boolean;
 }
 
 /** Where the next page starts: right after this file, which sorts by this key (as search_files takes it). */
@@ -28,8 +31,16 @@ const LIST_COLUMNS =
 
 /** The value of the sort's key in a row, as public.search_files compares it for the next page. */
 export function cursorAfter(file: FileRow, sort: FileSort): PageCursor {
-  const key = sort.startsWith('size') ? String(file.size) : sort.startsWith('nameEs') ? file.name_es : file.uploaded_on;
+  const dateColumn = sortDateColumn(sort);
+  const key = dateColumn ? (file[dateColumn] ?? '') : sort.startsWith('size') ? String(file.size) : file.name_es;
   return { key, id: file.id };
+}
+
+/** Where a page of the list starts: after a file (or at the top), read in the sort's order or backwards. */
+export interface PageParam {
+  after: PageCursor | null;
+  /** Read the files before `after` instead (the reversed sort), for a list that starts at a month. */
+  backward?: boolean;
 }
 
 export async function searchFiles(
@@ -52,16 +63,43 @@ export async function searchFiles(
   return { files: data satisfies FileRow[] };
 }
 
-/** The files screen's pages: keyset paging, so files uploaded or deleted meanwhile never shift a page. */
-export const fileListQuery = (filters: FileFilters, sort: FileSort) =>
-  infiniteQueryOptions({
-    queryKey: fileKeys.list(filters, sort),
-    initialPageParam: null as PageCursor | null,
+const sameCursor = (a: PageCursor | null, b: PageCursor | null) => a?.key === b?.key && a?.id === b?.id;
+
+async function listPage(filters: FileFilters, sort: FileSort, param: PageParam, first: boolean, signal: AbortSignal) {
+  const limit = first ? FIRST_PAGE : NEXT_PAGE;
+  if (!param.backward) {
+    const page = await searchFiles(filters, sort, { limit, after: param.after }, signal);
+    return { ...page, full: page.files.length === limit };
+  }
+  // The files just before `after` are the first ones after it in the other order, nearest first.
+  const page = await searchFiles(filters, reversedSort(sort), { limit, after: param.after }, signal);
+  return { files: page.files.reverse(), full: page.files.length === limit };
+}
+
+/**
+ * The files screen's pages: keyset paging, so files uploaded or deleted meanwhile never shift a page. From
+ * the top, or from a month's first file (`from`, a timeline jump): then only the pages from there on are
+ * read, and the ones before it as the person scrolls back up.
+ */
+export const fileListQuery = (filters: FileFilters, sort: FileSort, from: MonthKey | null = null) => {
+  const start: PageParam = { after: from && sortDateColumn(sort) ? monthCursor(from, sort) : null };
+  return infiniteQueryOptions({
+    queryKey: fileKeys.list(filters, sort, from),
+    initialPageParam: start,
+    // The first page is the larger one, also when it is read again (its stored param is an older object).
     queryFn: ({ pageParam, signal }) =>
-      searchFiles(filters, sort, { limit: pageParam === null ? FIRST_PAGE : NEXT_PAGE, after: pageParam }, signal),
-    getNextPageParam: (last: FilePage, pages: FilePage[]) => {
-      const limit = pages.length === 1 ? FIRST_PAGE : NEXT_PAGE;
+      listPage(filters, sort, pageParam, !pageParam.backward && sameCursor(pageParam.after, start.after), signal),
+    getNextPageParam: (last: FilePage): PageParam | undefined => {
       const lastFile = last.files.at(-1);
-      return lastFile && last.files.length === limit ? cursorAfter(lastFile, sort) : undefined;
+      return lastFile && last.full !== false ? { after: cursorAfter(lastFile, sort) } : undefined;
+    },
+    getPreviousPageParam: (first: FilePage, _pages: FilePage[], firstParam: PageParam): PageParam | undefined => {
+      if (start.after === null) return undefined;
+      if (firstParam.backward && first.full === false) return undefined;
+      const firstFile = first.files[0];
+      if (firstFile) return { after: cursorAfter(firstFile, sort), backward: true };
+      // A month page that came back empty (its files left meanwhile): what precedes its start.
+      return firstParam.backward ? undefined : { after: firstParam.after, backward: true };
     },
   });
+};
