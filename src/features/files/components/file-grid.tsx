@@ -31,6 +31,9 @@ interface FileGridProps {
   onLoadMonth?: (month: MonthKey | null) => void;
 }
 
+/** Below the selection bar, which sticks to the window's top while anything is selected (its 'Deseleccionar' is at the right end). */
+const SELECTION_BAR_CLEARANCE = 68;
+
 /** The month heading of a file by the sort's date column, each month's text formatted once. */
 function monthHeadings(column: FileDateColumn) {
   const labels = new Map<MonthKey | null, string>();
@@ -216,7 +219,7 @@ export function FileGrid({
         <TimelineScrubber
           months={months}
           current={monthInView}
-          top={Math.max(8, offsetTop - scrollOffset)}
+          top={Math.max(anySelected ? SELECTION_BAR_CLEARANCE : 8, offsetTop - scrollOffset)}
           onJump={jumpToMonth}
         />
       )}
