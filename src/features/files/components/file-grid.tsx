@@ -114,16 +114,27 @@ export function FileGrid({
   });
   // Row heights are computed, not measured: when the layout changes (width, new pages), re-read them.
   useLayoutEffect(() => virtualizer.measure(), [rows, virtualizer]);
-  // Where each row starts in the page: rows are laid out, not measured, so this is exact before any paint.
+  // What is above the grid changes height without the grid changing size (the loading skeleton goes when the
+  // rows come): its top is read again whenever the rows change.
+  useLayoutEffect(() => {
+    const element = containerRef.current;
+    if (element) setOffsetTop(element.getBoundingClientRect().top + window.scrollY);
+  }, [rows]);
+  /** The grid's top in the page now (the state above can be a render behind). */
+  const gridTop = useCallback(
+    () => (containerRef.current ? containerRef.current.getBoundingClientRect().top + window.scrollY : offsetTop),
+    [offsetTop],
+  );
+  // Where each row starts in the grid: rows are laid out, not measured, so this is exact before any paint.
   const rowStarts = useMemo(() => {
     const starts: number[] = [];
-    let at = offsetTop;
+    let at = 0;
     for (const row of rows) {
       starts.push(at);
       at += row.height + BOX_SPACING;
     }
     return starts;
-  }, [rows, offsetTop]);
+  }, [rows]);
   const rowOfFile = useCallback(
     (id: string) => {
       const index = files.findIndex((file) => file.id === id);
@@ -131,7 +142,7 @@ export function FileGrid({
     },
     [files, rowOf],
   );
-  useKeptInPlace(files, rows, rowStarts, rowOfFile);
+  useKeptInPlace(files, rows, rowStarts, rowOfFile, gridTop);
 
   const items = virtualizer.getVirtualItems();
   const scrollOffset = virtualizer.scrollOffset ?? 0;
@@ -160,10 +171,10 @@ export function FileGrid({
     (label: string) => {
       const row = rows.findIndex((candidate) => candidate.heading === label);
       if (row === -1) return false;
-      window.scrollTo(0, rowStarts[row]!);
+      window.scrollTo(0, gridTop() + rowStarts[row]!);
       return true;
     },
-    [rows, rowStarts],
+    [rows, rowStarts, gridTop],
   );
   const jumpToMonth = useCallback(
     (month: MonthKey | null) => {

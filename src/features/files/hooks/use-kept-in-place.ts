@@ -4,10 +4,12 @@ import type { GridRow } from '../lib/justified-rows.ts';
 interface Layout {
   files: ReadonlyArray<{ id: string }>;
   rows: GridRow[];
+  /** Where each row starts in the grid. */
   rowStarts: number[];
+  gridTop: () => number;
 }
 
-/** The first row with cards whose bottom is below the window's top edge. */
+/** The first row with cards whose bottom is below `top` (in the grid's coordinates). */
 function firstRowInView({ rows, rowStarts }: Layout, top: number): number | undefined {
   let low = 0;
   let high = rows.length - 1;
@@ -38,33 +40,35 @@ export function useKeptInPlace(
   rows: GridRow[],
   rowStarts: number[],
   rowOfFile: (id: string) => number | undefined,
+  gridTop: () => number,
 ) {
-  const layout = useRef<Layout>({ files, rows, rowStarts });
+  const layout = useRef<Layout>({ files, rows, rowStarts, gridTop });
   const anchor = useRef<{ id: string; offset: number } | null>(null);
   const firstId = useRef<string | undefined>(undefined);
 
   useLayoutEffect(() => {
     const previousFirst = firstId.current;
     firstId.current = files[0]?.id;
-    layout.current = { files, rows, rowStarts };
+    layout.current = { files, rows, rowStarts, gridTop };
     const kept = anchor.current;
     if (!kept || previousFirst === undefined || previousFirst === files[0]?.id) return;
     // Only files added before the former first one move what is in view; a new list starts afresh.
     if (!files.some((file) => file.id === previousFirst)) return;
     const row = rowOfFile(kept.id);
-    if (row !== undefined) window.scrollTo(0, rowStarts[row]! - kept.offset);
-  }, [files, rows, rowStarts, rowOfFile]);
+    if (row !== undefined) window.scrollTo(0, gridTop() + rowStarts[row]! - kept.offset);
+  }, [files, rows, rowStarts, rowOfFile, gridTop]);
 
   useEffect(() => {
     const remember = () => {
       const current = layout.current;
-      const row = firstRowInView(current, window.scrollY);
+      const top = current.gridTop();
+      const row = firstRowInView(current, window.scrollY - top);
       const box = row === undefined ? undefined : current.rows[row]!.boxes[0];
       const file = box ? current.files[box.index] : undefined;
-      anchor.current = file ? { id: file.id, offset: current.rowStarts[row!]! - window.scrollY } : null;
+      anchor.current = file ? { id: file.id, offset: top + current.rowStarts[row!]! - window.scrollY } : null;
     };
     remember();
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, [files, rows, rowStarts]);
+  }, [files, rows, rowStarts, gridTop]);
 }
