@@ -32,8 +32,8 @@ export function FilesScreen() {
   const query = useInfiniteQuery(fileListQuery(filters, sort, dateColumn ? from : null));
   // The count runs beside the first page: the grid never waits for the whole match to be counted.
   const count = useQuery(fileCountQuery(filters));
-  // So do the timeline's months, for date sorts.
-  const months = useQuery({ ...fileMonthsQuery(filters, sort), enabled: dateColumn !== null });
+  // The timeline's months (date sorts only) once the first page is there: they never hold up the first paint.
+  const months = useQuery({ ...fileMonthsQuery(filters, sort), enabled: dateColumn !== null && query.isSuccess });
   // Kept from render to render until a page arrives: the count's answer alone must not lay the grid out again.
   const pages = query.data?.pages;
   const files = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
