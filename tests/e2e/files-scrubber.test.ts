@@ -126,7 +126,9 @@ describe('the timeline of the files grid', () => {
     const previous = MONTHS.at(-2)!;
     await page.mouse.move(700, 400);
     await page.mouse.wheel(0, -400);
-    await expect.poll(() => headingTop(page, previous.label), { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(() => page.locator('.file-card .file-name', { hasText: `${marker} ${previous.key} ` }).count())
+      .toBeGreaterThan(0);
     await expect.poll(() => headingTop(page, oldest.label)).toBeGreaterThan(300);
     await expect.poll(() => headingTop(page, oldest.label)).toBeLessThan(500);
 
