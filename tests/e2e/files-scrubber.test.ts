@@ -81,6 +81,17 @@ const headingTop = (page: Page, label: string) =>
     return heading ? Math.round(heading.getBoundingClientRect().top) : null;
   }, label);
 
+/** Resolves once the window has stopped scrolling (a wheel scrolls smoothly, after mouse.wheel returns). */
+async function scrollSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise((done) => {
+        const y = window.scrollY;
+        setTimeout(() => done(window.scrollY === y), 300);
+      }),
+  );
+}
+
 /** The search_files requests the page makes from now on. */
 function countListRequests(page: Page) {
   let count = 0;
@@ -122,15 +133,19 @@ describe('the timeline of the files grid', () => {
     ).toBeGreaterThan(0);
     expect(requests()).toBeLessThanOrEqual(3);
 
-    // Scrolling up from there reads the months before it into place without moving what is on screen.
+    // The months before it are read into place above it (the list starts at the month) without moving what is
+    // on screen; scrolling up then shows them.
     const previous = MONTHS.at(-2)!;
-    await page.mouse.move(700, 400);
-    await page.mouse.wheel(0, -400);
     await expect
       .poll(() => page.locator('.file-card .file-name', { hasText: `${marker} ${previous.key} ` }).count())
       .toBeGreaterThan(0);
+    expect(await headingTop(page, oldest.label)).toBeGreaterThanOrEqual(-2);
+    expect(await headingTop(page, oldest.label)).toBeLessThan(60);
+    await page.mouse.move(700, 400);
+    await page.mouse.wheel(0, -400);
+    await scrollSettled(page);
     await expect.poll(() => headingTop(page, oldest.label)).toBeGreaterThan(300);
-    await expect.poll(() => headingTop(page, oldest.label)).toBeLessThan(500);
+    expect(await headingTop(page, oldest.label)).toBeLessThan(500);
 
     // The keyboard: a slider, Home to the newest month, End to the oldest, arrows a month at a time.
     await slider(page).focus();
@@ -215,6 +230,7 @@ describe('back from a file', () => {
         await page.mouse.wheel(0, 900);
         await expect.poll(() => page.locator('text=Cargando más archivos…').count()).toBe(0);
       }
+      await scrollSettled(page);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(9000);
       const card = await middleCard(page);
       await page.locator('.file-card .file-name', { hasText: card.name }).click();
