@@ -36,6 +36,8 @@ const MONTHS = Array.from({ length: 24 }, (_, index) => {
   };
 });
 const TOTAL = MONTHS.length * FILES_PER_MONTH;
+/** What the window shows (the timeline is fixed to it; a full-page capture would show the page's top). */
+const SCREENSHOTS = 'artifacts/screenshots';
 const slider = (page: Page) => page.getByRole('slider', { name: 'Línea de tiempo' });
 
 beforeAll(async () => {
@@ -119,7 +121,7 @@ describe('the timeline of the files grid', () => {
     const nearEnd = await pointOnTimeline(page, 0.99);
     await page.mouse.move(nearEnd.x, nearEnd.y);
     await expect.poll(() => page.locator('.timeline-label-pointed').textContent()).toBe(oldest.label);
-    await screenshot(page, 'files-scrubber-desktop');
+    await page.screenshot({ path: `${SCREENSHOTS}/files-scrubber-desktop.png` });
 
     // A click loads the page that starts at that month: its heading at the top, a page or two read, not 14.
     const requests = countListRequests(page);
@@ -159,7 +161,7 @@ describe('the timeline of the files grid', () => {
     await expect.poll(() => slider(page).getAttribute('aria-valuetext')).toBe(oldest.label);
     expect(await cardsUnderTimeline(page)).toEqual([]);
     await expectAccessible(page);
-    await screenshot(page, 'files-scrubber-desktop-jumped');
+    await page.screenshot({ path: `${SCREENSHOTS}/files-scrubber-desktop-jumped.png` });
 
     // Not a date sort: no months, no timeline.
     await chooseFilter(page, 'Orden', 'Más grandes primero');
@@ -177,7 +179,7 @@ describe('the timeline of the files grid', () => {
     const bar = (await slider(page).boundingBox())!;
     expect(bar.x + bar.width).toBeLessThanOrEqual(viewports.phone.width);
     expect(bar.width).toBeGreaterThanOrEqual(24);
-    await screenshot(page, 'files-scrubber-phone');
+    await page.screenshot({ path: `${SCREENSHOTS}/files-scrubber-phone.png` });
     await expectAccessible(page);
 
     const target = MONTHS[18]!;
@@ -188,7 +190,7 @@ describe('the timeline of the files grid', () => {
     await expect.poll(() => headingTop(page, target.label)).not.toBeNull();
     expect(await headingTop(page, target.label)).toBeLessThan(60);
     expect(await cardsUnderTimeline(page)).toEqual([]);
-    await screenshot(page, 'files-scrubber-phone-jumped');
+    await page.screenshot({ path: `${SCREENSHOTS}/files-scrubber-phone-jumped.png` });
     await context.close();
   });
 });
