@@ -8,11 +8,11 @@ const RESTORE_WAIT_MS = 2000;
 /**
  * Navigation scrolls to the top unless a saved position is restored (back/forward). A REPLACE on the same
  * path (a filter written to the URL) is not a new screen: the page stays where it is.
- * Each screen's position is recorded at every scroll, not some time after scrolling stops: a card opened
- * right after a scroll used to bring the person back to where they were a moment before (one wheel step,
- * ~720 px, off). The browser's own restoration is off: it scrolled the screen being left on Back, before this
- * one's content was there. A position the page is not yet tall enough for is kept trying until it is, the
- * person scrolls, or two seconds pass.
+ * Each screen's position is recorded as it scrolls (once a frame) and when a click or a key may leave it, not
+ * 350 ms after scrolling stopped, which lost the last scroll before a quick click. The browser's own
+ * restoration is off: it scrolled the screen being left on Back, before this one's content was there. A
+ * position the page is not yet tall enough for is kept trying until it is, the person scrolls, or two seconds
+ * pass.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -46,20 +46,37 @@ export function ScrollRestoration() {
       window.scrollTo(0, 0);
     }
     const here = `${location.pathname}${location.search}`;
-    const onScroll = () => {
+    const save = () => {
       // While restoring, the page's own growth is not the person's position; nor is the clamp of a screen
       // being left (the URL has moved on before this listener is removed).
       if (restoring || `${window.location.pathname}${window.location.search}` !== here) return;
       positions.set(location.key, window.scrollY);
     };
+    // Read once a frame, when the frame lays the page out anyway: reading the position in the scroll event,
+    // right after the grid has re-rendered its rows for it, made the browser lay the page out twice a frame.
+    let saveFrame = 0;
+    const onScroll = () => {
+      if (!saveFrame) {
+        saveFrame = requestAnimationFrame(() => {
+          saveFrame = 0;
+          save();
+        });
+      }
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
-    // The person taking over stops the restoration.
+    // The person taking over stops the restoration; a click or a key may leave the screen, so the position
+    // is saved then too.
+    const onInput = () => {
+      stopRestoring();
+      save();
+    };
     const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-    for (const input of inputs) window.addEventListener(input, stopRestoring, { passive: true });
+    for (const input of inputs) window.addEventListener(input, onInput, { passive: true, capture: true });
     return () => {
       stopRestoring();
+      cancelAnimationFrame(saveFrame);
       window.removeEventListener('scroll', onScroll);
-      for (const input of inputs) window.removeEventListener(input, stopRestoring);
+      for (const input of inputs) window.removeEventListener(input, onInput, { capture: true });
     };
   }, [location.key, location.pathname, location.search, navigationType]);
   return null;

@@ -67,8 +67,22 @@ export function useKeptInPlace(
       const file = box ? current.files[box.index] : undefined;
       anchor.current = file ? { id: file.id, offset: top + current.rowStarts[row!]! - window.scrollY } : null;
     };
+    // Once a frame, when the frame lays the page out anyway (not in the scroll event, right after the grid
+    // re-rendered its rows: that laid the page out twice a frame).
+    let frame = 0;
+    const onScroll = () => {
+      if (!frame) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          remember();
+        });
+      }
+    };
     remember();
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [files, rows, rowStarts, gridTop]);
 }
