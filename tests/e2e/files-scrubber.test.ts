@@ -163,7 +163,12 @@ describe('the timeline of the files grid', () => {
     await expectAccessible(page);
     await page.screenshot({ path: `${SCREENSHOTS}/files-scrubber-desktop-jumped.png` });
 
-    // Not a date sort: no months, no timeline.
+    // Not a date sort: no months, no timeline. (Back to the newest month first: a list that starts at a month
+    // reads earlier months in above what is on screen, so its top is the timeline's first month.)
+    await slider(page).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => new URL(page.url()).searchParams.get('mes')).toBeNull();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await chooseFilter(page, 'Orden', 'Más grandes primero');
     await expect.poll(() => slider(page).count()).toBe(0);
     await context.close();
