@@ -240,7 +240,7 @@ describe('back from a file', () => {
       await scrollSettled(page);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(9000);
       const card = await middleCard(page);
-      await page.locator('.file-card .file-name', { hasText: card.name }).click();
+      await page.getByRole('link', { name: card.name, exact: true }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/private/file/'));
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.goBack();
