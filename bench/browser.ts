@@ -53,9 +53,16 @@ const scrollThroughFiles = (files: number, step: number) => `(async () => {
   let waitingSince = null;
   let last = performance.now();
   const started = last;
+  // A page that stops scrolling short of its end (something holding the scroll) ends the measure instead of
+  // looping for ever; the frames it counted are reported as they are.
+  let stuckFrames = 0;
+  let lastY = -1;
   while (furthest() < ${files} - 1) {
     const now = await new Promise((resolve) => requestAnimationFrame(resolve));
     const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    stuckFrames = !atEnd && window.scrollY === lastY ? stuckFrames + 1 : 0;
+    lastY = window.scrollY;
+    if (stuckFrames > 300) break;
     if (atEnd) {
       waitingSince ??= now;
       if (now - waitingSince > 15000) break; // nothing more to load: fewer files than asked for
@@ -69,7 +76,7 @@ const scrollThroughFiles = (files: number, step: number) => `(async () => {
     }
     last = now;
   }
-  return { frames, long, files: furthest() + 1, seconds: (performance.now() - started) / 1000 };
+  return { frames, long, files: furthest() + 1, seconds: (performance.now() - started) / 1000, stuck: stuckFrames > 300 };
 })()`;
 
 /**
@@ -133,21 +140,24 @@ async function measure(page: Page, appUrl: string, runs: number, expectedTotal: 
     await resultsPainted(page, null, total);
   }
 
+  progress('browser', `first paint, ${runs} keystrokes and filter changes measured; selecting all`);
   const selectStarted = performance.now();
   await page.getByRole('button', { name: `Seleccionar todos (${total})` }).click();
   await page.getByText(`${total.toLocaleString('es-ES')} seleccionados`).waitFor();
   const selectAll = performance.now() - selectStarted;
-  await page.getByRole('button', { name: 'Deseleccionar' }).click();
+  await page.getByRole('button', { name: 'Deseleccionar', exact: true }).click();
 
+  progress('browser', 'scrolling');
   const scroll = (await page.evaluate(scrollThroughFiles(scrollFiles, SCROLL_STEP_PX))) as {
     frames: number;
     long: number;
     files: number;
     seconds: number;
+    stuck: boolean;
   };
   progress(
     'browser',
-    `scrolled ${scroll.files} files in ${scroll.seconds.toFixed(1)} s: ${scroll.long} of ${scroll.frames} frames over 25 ms`,
+    `scrolled ${scroll.files} files in ${scroll.seconds.toFixed(1)} s: ${scroll.long} of ${scroll.frames} frames over 25 ms${scroll.stuck ? ' (the page stopped scrolling short of its end)' : ''}`,
   );
   const drift = (await page.evaluate(scrollDriftAfterStop)) as number;
   return { firstPaint, keystroke, filter, selectAll, scroll, drift, total };

@@ -526,6 +526,11 @@ isOneToOne: false
               "catalogue_dirty": boolean,"dirty_pages": number,"index_dirty": boolean,"index_written_at": string
             }[]
                            },
+"file_months":
+{ Args: { "p_filter"?: Json,"p_sort"?: Database["public"]['Enums']["file_sort"],"p_time_zone"?: string }; Returns: {
+              "files": number,"month": string
+            }[]
+                           },
 "file_selection_summary":
 { Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: Json
                            },

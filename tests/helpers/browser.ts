@@ -10,12 +10,14 @@ import { seedAccounts, type SeedRole } from './seed.ts';
 /**
  * Headless Chromium from npm (@sparticuz/chromium, no download at test time) driven by playwright-core.
  * The flags keep it off the network except for the local app and stack; web security stays on, so CORS is
- * exercised for real.
+ * exercised for real. `scrollbars` draws them as a desktop browser does (they narrow the page).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   const browser = await playwright.launch({
     executablePath: await chromium.executablePath(),
     headless: true,
+    // Headless Chromium hides scrollbars unless asked not to; a desktop browser shows them and they take room.
+    ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : undefined,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -5,6 +5,7 @@ import {
   fileBaseName,
   fileExtension,
   isTooLargeToUpload,
+  readableTitle,
   sanitizeFileName,
 } from './file-name.ts';
 
@@ -117,5 +118,20 @@ describe('sanitizeFileName keeps the extension when it cuts', () => {
 
   it('leaves a short name as the naming rules make it', () => {
     expect(sanitizeFileName('menú, otoño?.png')).toBe('menú_ otoño_.png');
+  });
+});
+
+describe('readableTitle', () => {
+  it('keeps the name as the person wrote it, symbols included, without the extension', () => {
+    expect(readableTitle('Menú: «especial» 2027, #1?.jpg')).toBe('Menú: «especial» 2027, #1?');
+    expect(readableTitle('Menú «especial» 2027 #1.jpg')).toBe('Menú «especial» 2027 #1');
+  });
+
+  it('turns control characters into spaces and trims, as no title may hold them', () => {
+    expect(readableTitle(' a\u0000b\tc\u0085d .pdf')).toBe('a b c d');
+  });
+
+  it('cuts a title to 500 characters without splitting one', () => {
+    expect([...readableTitle(`${'😀'.repeat(600)}.png`)]).toHaveLength(500);
   });
 });

@@ -49,10 +49,26 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The original name without its extension: the initial Spanish and English titles of an upload. */
+/** A name without its extension. */
 export function fileBaseName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** The longest title the database takes (files.name_es and name_en). */
+const MAX_TITLE_LENGTH = 500;
+
+/**
+ * The initial Spanish and English titles of an upload: the name the person gave the file, without its
+ * extension, as they wrote it ('Menú: «especial» 2027, #1?'). Only the stored name is sanitized for file
+ * systems; a title is text, so its symbols stay. Control characters (which no title may hold) become spaces.
+ */
+export function readableTitle(originalName: string): string {
+  const title = fileBaseName(originalName)
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...title].slice(0, MAX_TITLE_LENGTH).join('').trim();
 }
 
 export function isTooLargeToUpload(sizeInBytes: number): boolean {

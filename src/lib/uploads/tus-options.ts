@@ -12,6 +12,8 @@ export type UploadMeta = {
   contentType: string;
   cacheControl: string;
   originalName: string;
+  /** The file's name as the person wrote it, without extension: the record's first titles. */
+  title: string;
 };
 
 /** @uppy/tus options for Supabase Storage's resumable endpoint, shared by every upload in the app. */

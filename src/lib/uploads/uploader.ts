@@ -1,7 +1,7 @@
 import Uppy, { type UppyFile, type UppyOptions } from '@uppy/core';
 import Tus from '@uppy/tus';
 import { deployment } from '../../config/deployment.ts';
-import { fileExtension, isTooLargeToUpload, sanitizeFileName } from './file-name.ts';
+import { fileBaseName, fileExtension, isTooLargeToUpload, readableTitle, sanitizeFileName } from './file-name.ts';
 import { objectPathFromUploadUrl, supabaseTusOptions, type UploadMeta } from './tus-options.ts';
 
 export type MediaUppy = Uppy<UploadMeta, Record<string, never>>;
@@ -21,7 +21,8 @@ export interface UploaderOptions {
 /**
  * The one Uppy set-up for every upload in the app (the upload screen's Dashboard and the detail screen's
  * 'Subir nuevo archivo'): TUS to Supabase Storage in 6 MiB chunks, one file at a time, a fresh token per
- * request, resumable after a reload. Every file added gets a sanitized name (shown and recorded)
+ * request, resumable after a reload. Every file added gets a sanitized name (shown and recorded as its file name),
+ * a title as the person wrote it (the record's first names)
  * and the object path it will be stored at; a file over 1 GB or an empty one is refused before anything starts.
  */
 export function createUploader({
@@ -36,6 +37,7 @@ export function createUploader({
     locale,
     onBeforeFileAdded: (file, files) => {
       const name = sanitizeFileName(file.name ?? '') || 'archivo';
+      const title = readableTitle(file.name ?? '') || fileBaseName(name) || name;
       if (isTooLargeToUpload(file.size ?? 0)) {
         onTooLarge?.(name);
         return false;
@@ -62,6 +64,7 @@ export function createUploader({
           contentType: file.type || 'application/octet-stream',
           cacheControl: 'no-cache',
           originalName: name,
+          title,
         },
       };
     },

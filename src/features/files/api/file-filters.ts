@@ -18,12 +18,29 @@ export const everyDatabaseSortLabelled: [Exclude<Database['public']['Enums']['fi
   : never = true;
 export const DEFAULT_SORT: FileSort = 'uploadedOn_desc';
 
-/** The date a sort orders by (upload or capture), or null for the sorts by size or name. */
-export const sortDate = (sort: FileSort): 'uploaded_on' | 'captured_at' | null =>
-  sort.startsWith('uploadedOn') ? 'uploaded_on' : sort.startsWith('capturedAt') ? 'captured_at' : null;
+/** A date column of the files a sort can order by. */
+export type FileDateColumn = 'uploaded_on' | 'captured_at';
 
-/** Sorts by a date: the grid groups them under month headings of that date. */
-export const isDateSort = (sort: FileSort) => sortDate(sort) !== null;
+/**
+ * The date column a sort orders by, or null for a sort that is not by date: the one place the app decides it
+ * (the month headings, the timeline's months and a month's first page follow it), as
+ * private.file_sort_date_column does in the database.
+ */
+export function sortDateColumn(sort: string): FileDateColumn | null {
+  const key = sort.split('_')[0];
+  if (key === 'uploadedOn') return 'uploaded_on';
+  if (key === 'capturedAt') return 'captured_at';
+  return null;
+}
+
+/** Sorts by a date: the grid groups them under month headings and shows the timeline. */
+export const isDateSort = (sort: string) => sortDateColumn(sort) !== null;
+
+/** The same order the other way round: what a page before a file is read with. */
+export function reversedSort(sort: FileSort): FileSort {
+  const [key, direction] = sort.split('_');
+  return `${key}_${direction === 'asc' ? 'desc' : 'asc'}` as FileSort;
+}
 
 interface Choice {
   value: string;

@@ -6,9 +6,13 @@ import { entityKeys } from '../../../lib/entity-keys.ts';
 export const fileKeys = {
   all: entityKeys.files,
   lists: () => [...fileKeys.all, 'list'] as const,
-  list: (filters: FileFilters, sort: string) => [...fileKeys.lists(), filters, sort] as const,
+  /** A list from its first file, or from the first file of a month (`from`, 'YYYY-MM': a timeline jump). */
+  list: (filters: FileFilters, sort: string, from?: string | null) =>
+    from ? ([...fileKeys.lists(), filters, sort, from] as const) : ([...fileKeys.lists(), filters, sort] as const),
   counts: () => [...fileKeys.all, 'count'] as const,
   count: (filters: FileFilters) => [...fileKeys.counts(), filters] as const,
+  /** The timeline's months: totals too, so whatever refreshes the counts refreshes them. */
+  months: (filters: FileFilters, sort: string) => [...fileKeys.counts(), 'months', filters, sort] as const,
   details: () => [...fileKeys.all, 'detail'] as const,
   detail: (id: string) => [...fileKeys.details(), id] as const,
   history: (id: string) => [...fileKeys.all, 'history', id] as const,

@@ -6,7 +6,7 @@ import { pictureOf } from '../../../lib/media/file-picture.ts';
 
 type ThumbnailFile = Pick<
   FileRow,
-  'is_image' | 'processing' | 'processing_error' | 'object_path' | 'preview_path' | 'extension'
+  'is_image' | 'processing' | 'processing_error' | 'object_path' | 'preview_path' | 'extension' | 'width' | 'height'
 >;
 
 /** Processing failed for good: the file waits to be replaced or deleted (it has no picture). */
@@ -15,7 +15,7 @@ export const hasFailedProcessing = (file: Pick<FileRow, 'processing' | 'processi
 
 /**
  * A card's picture: a thumbnail for images, the first page for PDFs (a sheet on the document tile; the card's
- * caption names the extension), the extension for other documents and for PDFs without a preview, a spinner
+ * caption names the extension; an image never drawn larger than its own pixels), the extension for other documents and for PDFs without a preview, a spinner
  * while processing, and 'No se pudo procesar' with its reason when processing failed for good.
  */
 export function FileThumbnail({ file }: { file: ThumbnailFile }) {
@@ -41,7 +41,12 @@ export function FileThumbnail({ file }: { file: ThumbnailFile }) {
     );
   }
   if (picture && url && !isError) {
-    if (!isPage) return <img className="file-tile file-thumbnail" src={url} alt="" loading="lazy" />;
+    if (!isPage) {
+      // Never larger than the picture's own pixels: a small image sits at its size in the middle of its cell
+      // (the cell keeps the row's height) instead of being blown up until it blurs.
+      const ownSize = file.width && file.height ? { maxWidth: file.width, maxHeight: file.height } : undefined;
+      return <img className="file-tile file-thumbnail" src={url} alt="" loading="lazy" style={ownSize} />;
+    }
     return (
       <span className="file-tile file-tile-document file-tile-page">
         <img className="file-page" src={url} alt="" loading="lazy" />

@@ -4,7 +4,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fileListQuery } from '../api/search-files.ts';
 import { fileCountQuery } from '../api/count-files.ts';
-import { isDateSort, sortDate } from '../api/file-filters.ts';
+import { fileMonthsQuery } from '../api/get-file-months.ts';
+import { sortDateColumn } from '../api/file-filters.ts';
 import { useFileFilters } from '../hooks/use-file-filters.ts';
 import { useFileSelection } from '../hooks/use-file-selection.ts';
 import { FileFiltersBar, filterMenusModule } from './file-filters-bar.tsx';
@@ -27,10 +28,13 @@ const lightboxModule = onDemand(() => import('./lightbox.tsx'));
 export function FilesScreen() {
   const isAdmin = useIsAdmin();
   const fileFilters = useFileFilters();
-  const { filters, sort, clear, active } = fileFilters;
-  const query = useInfiniteQuery(fileListQuery(filters, sort));
+  const { filters, sort, clear, active, from, setFrom } = fileFilters;
+  const dateColumn = sortDateColumn(sort);
+  const query = useInfiniteQuery(fileListQuery(filters, sort, dateColumn ? from : null));
   // The count runs beside the first page: the grid never waits for the whole match to be counted.
   const count = useQuery(fileCountQuery(filters));
+  // The timeline's months (date sorts only) once the first page is there: they never hold up the first paint.
+  const months = useQuery({ ...fileMonthsQuery(filters, sort), enabled: dateColumn !== null && query.isSuccess });
   // Kept from render to render until a page arrives: the count's answer alone must not lay the grid out again.
   const pages = query.data?.pages;
   const files = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
@@ -64,6 +68,16 @@ export function FilesScreen() {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query;
+  const loadEarlier = useCallback(() => {
+    if (hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
+  }, [hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage]);
+  // The first month of the timeline is the top of the list: no need to start from it.
+  const firstMonth = months.data?.[0]?.month;
+  const loadMonth = useCallback(
+    (month: string | null) => setFrom(month === firstMonth ? null : month),
+    [firstMonth, setFrom],
+  );
 
   return (
     <section className="page files-page">
@@ -145,8 +159,10 @@ export function FilesScreen() {
         onToggle={selection.toggle}
         onPreview={preview}
         onNearEnd={loadMore}
-        groupByMonth={isDateSort(sort)}
-        monthDate={sortDate(sort) ?? undefined}
+        onNearStart={loadEarlier}
+        dateColumn={dateColumn}
+        months={months.data}
+        onLoadMonth={loadMonth}
       />
       {isFetchingNextPage && <Spinner label="Cargando más archivos…" />}
       {lightboxWanted && Lightbox && <Lightbox files={files} index={previewIndex} onIndexChange={setPreviewIndex} />}

@@ -9,10 +9,17 @@ export { DEFAULT_SORT, SORTS } from '../api/file-filters.ts';
 export type FilterParam = (typeof FILTER_PARAMS)[keyof typeof FILTER_PARAMS] | 'sort';
 const PARAMS: readonly FilterParam[] = [...Object.values(FILTER_PARAMS), 'sort'];
 
+/** The month a date-sorted list starts at ('YYYY-MM'), after a jump on the timeline: kept in the URL, so Back
+ * from a file returns to the same list. Not a filter: any change of the filters or the sort drops it. */
+const FROM_PARAM = 'mes';
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 /** The files screen's filters live in the URL, so a filtered view can be shared and survives a reload. */
 export function useFileFilters() {
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => filtersFromParams(params), [params]);
+  const fromParam = params.get(FROM_PARAM);
+  const from = fromParam && MONTH.test(fromParam) ? fromParam : null;
   const queryClient = useQueryClient();
   // Every change goes through here: the new results are asked for before the screen renders the new URL.
   const apply = useCallback(
@@ -32,9 +39,19 @@ export function useFileFilters() {
       const next = new URLSearchParams(window.location.search);
       if (value) next.set(key, value);
       else next.delete(key);
+      next.delete(FROM_PARAM);
       apply(next);
     },
     [apply],
+  );
+  const setFrom = useCallback(
+    (month: string | null) => {
+      const next = new URLSearchParams(window.location.search);
+      if (month) next.set(FROM_PARAM, month);
+      else next.delete(FROM_PARAM);
+      setParams(next, { replace: true });
+    },
+    [setParams],
   );
   // 'Quitar filtros' takes the filters away and keeps the order the person chose.
   const clear = useCallback(() => {
@@ -43,7 +60,7 @@ export function useFileFilters() {
   }, [apply]);
   /** Anything but the sort is set: what 'Quitar filtros' would take away. */
   const active = PARAMS.some((key) => key !== 'sort' && params.has(key));
-  return { filters, sort, setFilter, clear, active };
+  return { filters, sort, setFilter, clear, active, from, setFrom };
 }
 
 export type FileFiltersState = ReturnType<typeof useFileFilters>;

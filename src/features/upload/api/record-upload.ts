@@ -5,16 +5,18 @@ export interface CompletedUpload {
   fileId: string;
   objectPath: string;
   originalFileName: string;
+  /** The name as the person wrote it (readableTitle); the sanitized file name's base when unknown. */
+  title?: string;
 }
 
 /**
- * Writes the file record once its bytes have landed: names from the original file name,
+ * Writes the file record once its bytes have landed: titles from the name the person gave the file,
  * unpublished, B2B, processing. The database sets the uploader, the upload date and the size (from the
  * stored object) and queues post-processing in the same transaction; the server clears `processing`
  * (the grid follows through realtime), whether or not this tab stays open.
  */
 export async function recordUpload(upload: CompletedUpload): Promise<void> {
-  const baseName = fileBaseName(upload.originalFileName) || upload.originalFileName;
+  const baseName = upload.title || fileBaseName(upload.originalFileName) || upload.originalFileName;
   const { error } = await supabase.from('files').insert({
     id: upload.fileId,
     file_name: upload.objectPath.split('/')[1]!,

@@ -212,7 +212,12 @@ function followUppy(uppy: MediaUppy, store: UploadListStore) {
     if (!file || !key) return;
     store.update(key, { phase: 'recording', progress: 1 });
     const objectPath = uploadedObjectPath(file, response.uploadURL);
-    recordUpload({ fileId: objectPath.split('/')[0]!, objectPath, originalFileName: file.meta.originalName })
+    recordUpload({
+      fileId: objectPath.split('/')[0]!,
+      objectPath,
+      originalFileName: file.meta.originalName,
+      title: file.meta.title,
+    })
       .then(() => store.update(key, { phase: 'done' }))
       .catch((error: unknown) => {
         if (!uppy.getFile(file.id)) return;
