@@ -36,6 +36,15 @@ async function settle(db: pg.Client, kind: string, timeoutMs: number): Promise<v
   }
 }
 
+/** settle() returns once nothing is pending or running, which a job that failed for good also satisfies. */
+async function expectNoFailedJob(db: pg.Client, kind: string): Promise<void> {
+  const { rows } = await db.query<{ last_error: string | null }>(
+    `select last_error from public.server_jobs where kind = $1 and state = 'failed' limit 1`,
+    [kind],
+  );
+  if (rows.length) throw new Error(`a ${kind} job failed: ${rows[0]!.last_error}`);
+}
+
 function worstRows(label: string, usage: FunctionRequestUsage[], stack: RunningStack): BenchRow[] {
   if (!usage.length) throw new Error(`${label}: no function request was recorded`);
   const over = usage.filter((entry) => entry.limit !== null || entry.status >= 500);
@@ -125,6 +134,7 @@ export async function run(): Promise<BenchRow[]> {
       let started = Date.now();
       const { rows: queued } = await db.query<{ pages: number }>('select public.rebuild_public_feed() as pages');
       await settle(db, 'update_feed', 60 * 60_000);
+      await expectNoFailedJob(db, 'update_feed');
       const rebuildMs = Date.now() - started;
       const rebuild = usageSince(stack, from, (entry) => entry.function === 'run-jobs' && entry.job === 'update_feed');
       rows.push(...worstRows(`feed rebuild at ${size} (${queued[0]!.pages} pages)`, rebuild, stack));

@@ -257,7 +257,9 @@ as $$
       from private.feed_changes c join private.feed_pages p on p.page = c.page
      group by c.page, p.first_id, p.last_id order by c.page limit greatest(least(p_limit, 256), 1)
   ),
-  entries as (
+  -- Materialized: the planner takes `pages` (an aggregate) for one row and would otherwise rebuild every
+  -- page's entries once per page in the left join below.
+  entries as materialized (
     select pg.page, pg.changed_at, f.id,
            json_build_object(
              'id', f.id, 'nameEs', f.name_es, 'nameEn', f.name_en,
