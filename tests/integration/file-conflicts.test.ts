@@ -74,3 +74,29 @@ describe('update_file refuses a save against a changed version', () => {
     expect(stale.error?.hint).toBe('FILE_CHANGED');
   });
 });
+
+describe('bulk tagging by several people at once', () => {
+  it('finishes every call on overlapping selections, without a deadlock, and leaves one call’s tags on all', async () => {
+    const ids = await insertFiles(`bulk${crypto.randomUUID().slice(0, 6)}`, 40);
+    const tagSets = [[seedTags.verano], [seedTags.spa], [seedTags.verano, seedTags.spa]];
+    // Half the calls list the files one way, half the other: the order in which their links are met differs.
+    const calls = Array.from({ length: 12 }, (_, n) =>
+      admin.rpc('set_files_tags', {
+        p_tag_ids: tagSets[n % tagSets.length]!,
+        p_file_ids: n % 2 ? [...ids].reverse() : ids,
+      }),
+    );
+    const results = await Promise.all(calls);
+    expect(results.map((result) => result.error)).toEqual(results.map(() => null));
+    const { data, error } = await admin.from('file_tags').select('file_id, tag_id').in('file_id', ids);
+    expect(error).toBeNull();
+    const tagsOf = (id: string) =>
+      data!
+        .filter((link) => link.file_id === id)
+        .map((link) => link.tag_id)
+        .sort()
+        .join();
+    // Overlapping calls take turns on the files, so the last one to finish decides every file's tags.
+    expect(new Set(ids.map(tagsOf)).size).toBe(1);
+  });
+});
