@@ -88,7 +88,7 @@ describe('the file form', () => {
     await page.getByRole('button', { name: 'Añadir etiquetas' }).click();
     const search = page.getByRole('combobox', { name: 'Buscar etiqueta' });
     await search.fill('habitacion');
-    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Habitación']);
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Habitación']);
     await search.fill('');
     await page.getByRole('group', { name: 'Temporada' }).waitFor();
     await screenshot(page, 'file-form-tags');

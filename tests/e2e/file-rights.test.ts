@@ -140,7 +140,7 @@ describe('the Metadatos block, the proposed rights and the suggested tags', () =
       extension: 'jpg',
       width: 8192,
       height: 5464,
-      name: () => `${marker} piscina al atardecer`,
+      name: () => `${marker} faro de noche`,
       captured_at: '2026-07-14T09:30:15Z',
     });
     const metadata = await service()

@@ -114,5 +114,6 @@ export async function overlappingElements(page: Page): Promise<string[]> {
 
 /** How many pixels the page is wider than the screen: anything above 0 makes a phone scroll sideways. */
 export async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // Never below 0: with `scrollbar-gutter: stable` a page narrower than the window reports a negative width.
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
 }
