@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs, viewports } from '../helpers/browser.ts';
 import { insertFiles } from '../helpers/factories.ts';
-import { chooseFilter } from '../helpers/filters.ts';
+import { chooseFilter, filterChip } from '../helpers/filters.ts';
 
 /**
  * The files screen as a person browses it: a long library scrolls and stays where it was left,
@@ -137,6 +137,33 @@ describe('browsing the files screen', () => {
       await chooseFilter(page, 'Tipo', 'Todos');
       await chooseFilter(page, 'Orden', 'Más recientes primero');
     }
+    await context.close();
+  });
+
+  it('stays at the top when a filter goes back to a list already seen', async () => {
+    // Older photos, then newer documents: the newest photo is the first of 'Imágenes' and the 81st of 'Todos'.
+    const own = `top${crypto.randomUUID().slice(0, 6)}`;
+    await insertFiles(own, 80, { extension: 'jpg', width: 4000, height: 3000 });
+    await insertFiles(own, 80, { extension: 'pdf' });
+    const { context, page } = await signedInAs(browser, 'ADMIN', {
+      viewport: 'desktop',
+      landing: `/private/files?q=${own}`,
+    });
+    const count = () => page.getByTestId('files-count').textContent();
+    await expect.poll(count, { timeout: 20_000 }).toBe('160');
+    await chooseFilter(page, 'Tipo', 'Imágenes');
+    await expect.poll(count).toBe('80');
+    await page.locator('.file-card').first().waitFor();
+    // 'Todos' comes back from the cache at once: a new list, not files loaded above the ones in view.
+    await chooseFilter(page, 'Tipo', 'Todos');
+    await expect.poll(count).toBe('160');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await filterChip(page, 'Tipo').click();
+    // The chip's menu opens under it, on screen (with the page scrolled away it opened above the window).
+    const item = await page.getByRole('menuitemradio', { name: 'Imágenes', exact: true }).boundingBox();
+    expect(item!.y).toBeGreaterThan(0);
+    expect(item!.y + item!.height).toBeLessThan(900);
     await context.close();
   });
 

@@ -133,8 +133,11 @@ export function recordRealtimeFrames(page: Page) {
   });
   const subscriptions = () => received.filter((frame) => frame.includes('Subscribed to PostgreSQL')).length;
   return {
-    /** Resolves once every channel join the page has sent is subscribed to database changes. */
-    subscribed: () => expect.poll(() => joinsSent > 0 && subscriptions() === joinsSent).toBe(true),
+    /**
+     * Resolves once every channel join the page has sent is subscribed to database changes (the server answers
+     * after it has set up the change feed, which on a loaded machine takes seconds, not poll's default 1 s).
+     */
+    subscribed: () => expect.poll(() => joinsSent > 0 && subscriptions() === joinsSent, { timeout: 20_000 }).toBe(true),
     /** Postgres change frames whose text contains `text`. */
     changesMentioning: (text: string) =>
       received.filter((frame) => frame.includes('"postgres_changes"') && frame.includes(text)),

@@ -29,6 +29,18 @@ function firstRowInView({ rows, rowStarts }: Layout, top: number): number | unde
 }
 
 /**
+ * Whether `next` is `previous` with files loaded before it: the previous list, whole and in order, starts
+ * further down. A filter or sort that comes back from the cache is a new list, even when it holds the files
+ * that were shown (the newest photo is also in 'Todos'): it starts at its top.
+ */
+function loadedBefore(previous: Layout['files'], next: Layout['files']): boolean {
+  if (previous.length === 0 || next[0]?.id === previous[0]!.id) return false;
+  const start = next.findIndex((file) => file.id === previous[0]!.id);
+  if (start <= 0 || next.length - start < previous.length) return false;
+  return previous.every((file, index) => next[start + index]!.id === file.id);
+}
+
+/**
  * Keeps what the person is looking at in place when files are added above it: a list that starts at a month
  * loads the months before it as they scroll up, and each such page would otherwise push the rows in view
  * down by its height. The first card in view and its distance from the window's top are remembered on every
@@ -44,16 +56,12 @@ export function useKeptInPlace(
 ) {
   const layout = useRef<Layout>({ files, rows, rowStarts, gridTop });
   const anchor = useRef<{ id: string; offset: number } | null>(null);
-  const firstId = useRef<string | undefined>(undefined);
 
   useLayoutEffect(() => {
-    const previousFirst = firstId.current;
-    firstId.current = files[0]?.id;
+    const previous = layout.current.files;
     layout.current = { files, rows, rowStarts, gridTop };
     const kept = anchor.current;
-    if (!kept || previousFirst === undefined || previousFirst === files[0]?.id) return;
-    // Only files added before the former first one move what is in view; a new list starts afresh.
-    if (!files.some((file) => file.id === previousFirst)) return;
+    if (!kept || !loadedBefore(previous, files)) return;
     const row = rowOfFile(kept.id);
     if (row !== undefined) window.scrollTo(0, gridTop() + rowStarts[row]! - kept.offset);
   }, [files, rows, rowStarts, rowOfFile, gridTop]);
