@@ -506,7 +506,7 @@ isOneToOne: false
 { Args: { "p_etag": string }; Returns: undefined
                            },
 "feed_dirty_pages":
-{ Args: { "p_functions_url": string,"p_limit": number,"p_site_url": string,"p_thumbnails": (string)[] }; Returns: {
+{ Args: { "p_functions_url": string,"p_limit": number,"p_max_files": number,"p_site_url": string,"p_thumbnails": (string)[] }; Returns: {
               "body": string,"changed_at": string,"etag": string,"file_count": number,"page": number
             }[]
                            },

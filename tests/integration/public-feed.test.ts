@@ -127,6 +127,28 @@ describe('public feed', () => {
     }
   });
 
+  it("sizes each of the job's steps by the files its pages hold, and always takes at least one page", async () => {
+    const pagesOfStep = async (maxFiles: number) => {
+      const { rows } = await db.query<{ page: number }>(
+        `select page from public.feed_dirty_pages(64, $1, 'https://x.test/functions/v1', 'https://x.test', '{}')`,
+        [maxFiles],
+      );
+      return rows.map((row) => row.page);
+    };
+    await db.query('begin');
+    try {
+      // Sixty-four pages due that held 100 files each when last written (in this transaction only).
+      await db.query(`update private.feed_pages set file_count = 100 where page < 64`);
+      await db.query(`insert into private.feed_changes (page) select generate_series(0, 63)`);
+      expect(await pagesOfStep(250)).toEqual([0, 1, 2]);
+      expect(await pagesOfStep(100)).toEqual([0]);
+      expect(await pagesOfStep(0)).toEqual([0]);
+      expect(await pagesOfStep(1_000_000)).toHaveLength(64);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+
   it('rebuilds every page in bounded steps of one job when staff ask for it', async () => {
     await feedSettled();
     const before = await readFeedIndex(apiUrl());
