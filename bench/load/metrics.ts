@@ -1,4 +1,4 @@
-import { isWorthRetrying } from '../../src/lib/errors.ts';
+import { readRetry } from '../../src/lib/errors.ts';
 import { percentile } from '../lib/report.ts';
 
 /**
@@ -63,8 +63,9 @@ export class Metrics {
   }
 
   /**
-   * A read as the app's query client does it: one more try after a second when the failure may pass (lost
-   * connection, 5xx), then the person sees the error. `call` returns supabase-js's `{ data, error }`.
+   * A read as the app's query client does it (`readRetry`): tried again while the failure may pass (a lost
+   * connection, a 5xx once; PostgREST finding its database again, for up to 31 s), then the person sees the
+   * error. `call` returns supabase-js's `{ data, error }`.
    */
   async read<T>(kind: RequestKind, call: () => PromiseLike<{ data: T; error: unknown }>): Promise<T | null> {
     for (let attempt = 0; ; attempt++) {
@@ -74,11 +75,11 @@ export class Metrics {
         this.record(kind, performance.now() - started);
         return data;
       }
-      if (attempt >= 1 || !isWorthRetrying(error)) {
+      if (!readRetry.retry(attempt, error)) {
         this.personSaw(kind, error);
         return null;
       }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, readRetry.retryDelay(attempt)));
     }
   }
 }

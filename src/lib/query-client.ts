@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isWorthRetrying } from './errors.ts';
+import { readRetry } from './errors.ts';
 
 /**
- * Realtime keeps caches current, so data does not go stale on a timer. A failed read is tried once more only
- * when the failure may pass (lost connection, server error), never when the server said no.
+ * Realtime keeps caches current, so data does not go stale on a timer. A failed read is tried again only when
+ * the failure may pass (lost connection, server error, a database restart), never when the server said no.
  */
 export function createQueryClient() {
   return new QueryClient({
@@ -11,7 +11,8 @@ export function createQueryClient() {
       queries: {
         staleTime: Infinity,
         refetchOnWindowFocus: false,
-        retry: (failures, error) => failures < 1 && isWorthRetrying(error),
+        retry: readRetry.retry,
+        retryDelay: readRetry.retryDelay,
       },
       mutations: { retry: false },
     },

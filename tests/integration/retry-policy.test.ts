@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgrestError } from '@supabase/postgrest-js';
 import { client, clientFor, signedInSeed, stackInfo } from '../helpers/clients.ts';
-import { isWorthRetrying } from '../../src/lib/errors.ts';
+import { isWorthRetrying, readRetry, spanishError } from '../../src/lib/errors.ts';
 
 /**
  * Which failed reads the app tries once more (src/lib/query-client.ts), on the errors the official clients
@@ -39,5 +39,32 @@ describe('isWorthRetrying', () => {
     for (const code of ['57014', '40001', 'PGRST001']) {
       expect(isWorthRetrying(new PostgrestError({ message: 'x', details: '', hint: '', code }))).toBe(true);
     }
+  });
+
+  it('waits out a database restart: PostgREST reconnecting is tried again for half a minute, in Spanish after', () => {
+    const reconnecting = new PostgrestError({
+      message: 'Database connection error. Retrying the connection.',
+      details: '',
+      hint: '',
+      code: 'PGRST000',
+    });
+    const tries = (error: unknown) => {
+      let failures = 0;
+      let waited = 0;
+      while (readRetry.retry(failures, error)) waited += readRetry.retryDelay(failures++);
+      return { retries: failures, waited };
+    };
+    expect(tries(reconnecting)).toEqual({ retries: 5, waited: 31_000 });
+    expect(tries(new PostgrestError({ message: 'x', details: '', hint: '', code: '57014' }))).toEqual({
+      retries: 1,
+      waited: 1000,
+    });
+    expect(tries(new PostgrestError({ message: 'x', details: '', hint: '', code: '42501' }))).toEqual({
+      retries: 0,
+      waited: 0,
+    });
+    expect(spanishError(reconnecting)).toBe(
+      'El servidor está volviendo a conectar con la base de datos. Inténtalo en unos segundos.',
+    );
   });
 });
