@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appUrl, expectAccessible, launchBrowser, screenshot, signedInAs, viewports } from '../helpers/browser.ts';
+import {
+  appUrl,
+  expectAccessible,
+  launchBrowser,
+  nextFrames,
+  screenshot,
+  signedInAs,
+  valuesOver,
+  viewports,
+} from '../helpers/browser.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { chooseFilter, filterChip } from '../helpers/filters.ts';
 
@@ -75,22 +84,24 @@ describe('browsing the files screen', () => {
       const { context, page } = await openLibrary(viewport);
       await screenshot(page, `files-library-${viewport}`);
       await expectAccessible(page);
-      // Scroll to the bottom until every page is loaded and the grid stops growing.
-      let height = 0;
-      for (let round = 0; round < 30; round += 1) {
+      // Scroll to the bottom until every page is loaded: the grid draws the library's last file.
+      const loadingMore = page.getByText('Cargando más archivos…');
+      const lastLoaded = page.locator(`.file-card-link[data-index="${LIBRARY - 1}"]`);
+      for (let round = 0; round < 30 && (await lastLoaded.count()) === 0; round += 1) {
         await page.keyboard.press('End');
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(300);
-        const next = await page.evaluate(() => document.documentElement.scrollHeight);
-        if (next === height && (await page.locator('text=Cargando más archivos…').count()) === 0) break;
-        height = next;
+        await nextFrames(page);
+        await loadingMore.waitFor({ state: 'detached' });
+        await nextFrames(page);
       }
+      expect(await lastLoaded.count()).toBe(1);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await nextFrames(page);
       const bottom = await page.evaluate(() => window.scrollY);
       expect(bottom).toBeGreaterThan(1000);
       const lastCardName = await page.locator('.file-card .file-name').last().textContent();
-      // A person reading the last row: 3 s later the page is still there (it used to jump to the top).
-      await page.waitForTimeout(3000);
-      expect(await page.evaluate(() => window.scrollY)).toBe(bottom);
+      // A person reading the last row for 3 s: the page never moves meanwhile (it used to jump to the top).
+      expect(await valuesOver(page, 3000, 'scrollY')).toEqual([bottom]);
       expect(await page.locator('.file-card .file-name').last().textContent()).toBe(lastCardName);
       expect(await overlappingCards(page)).toEqual([]);
       await screenshot(page, `files-library-end-${viewport}`);
@@ -117,7 +128,7 @@ describe('browsing the files screen', () => {
         await page.mouse.wheel(0, 700);
         // Scrolled, and the rows for the new position drawn (two frames: the scroll event's, then React's).
         await page.waitForFunction((y) => window.scrollY !== y, before);
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await nextFrames(page);
       }
       await context.close();
     }
@@ -125,17 +136,31 @@ describe('browsing the files screen', () => {
 
   it('keeps a filter chosen right after another one', async () => {
     const { context, page } = await openLibrary('desktop');
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    // The second choice at each moment the first one's work can still be under way: at once, two frames later,
+    // once it is in the URL, once its count is shown (its list comes from the cache after the first round).
+    const count = () => page.getByTestId('files-count').textContent();
+    const moments: Array<() => Promise<unknown>> = [
+      async () => {},
+      () => nextFrames(page),
+      () => page.waitForURL((url) => url.searchParams.get('type') === 'image'),
+      () => expect.poll(count, { timeout: 15_000 }).toBe(String((LIBRARY * 3) / 5)),
+    ];
+    for (const moment of moments) {
       await chooseFilter(page, 'Tipo', 'Imágenes');
-      await page.waitForTimeout(100 + attempt * 150);
+      // Each moment is a state that stays once reached, so it is checked after the click.
+      await moment();
       await chooseFilter(page, 'Orden', 'Más pequeños primero');
-      await page.waitForTimeout(1500);
+      await expect.poll(count, { timeout: 15_000 }).toBe(String((LIBRARY * 3) / 5));
+      // Both stay chosen while the answers of both land: the URL never loses one of them.
+      const searches = await valuesOver(page, 1500, 'search');
+      expect(searches).toHaveLength(1);
       const url = new URL(page.url());
       expect(url.searchParams.get('type')).toBe('image');
       expect(url.searchParams.get('sort')).toBe('size_asc');
       expect(url.searchParams.get('q')).toBe(marker);
       await chooseFilter(page, 'Tipo', 'Todos');
       await chooseFilter(page, 'Orden', 'Más recientes primero');
+      await expect.poll(count, { timeout: 15_000 }).toBe(String(LIBRARY));
     }
     await context.close();
   });
@@ -157,7 +182,7 @@ describe('browsing the files screen', () => {
     // 'Todos' comes back from the cache at once: a new list, not files loaded above the ones in view.
     await chooseFilter(page, 'Tipo', 'Todos');
     await expect.poll(count).toBe('160');
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await nextFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await filterChip(page, 'Tipo').click();
     // The chip's menu opens under it, on screen (with the page scrolled away it opened above the window).

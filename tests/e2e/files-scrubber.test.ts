@@ -9,6 +9,7 @@ import {
   signIn,
   signedInAs,
   viewports,
+  valuesOver,
 } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
@@ -246,7 +247,7 @@ describe('back from a file', () => {
       await page.goBack();
       await expect.poll(() => cardPlace(page, card.name)).not.toBeNull();
       // Settled: the place holds for a moment (no late jump once the list is read again).
-      await page.waitForTimeout(1000);
+      expect(await valuesOver(page, 1000, 'scrollY')).toHaveLength(1);
       const place = (await cardPlace(page, card.name))!;
       expect(Math.abs(place.top - card.top)).toBeLessThanOrEqual(3);
       expect(Math.abs(place.left - card.left)).toBeLessThanOrEqual(3);

@@ -7,6 +7,7 @@ import {
   recordRealtimeFrames,
   screenshot,
   signIn,
+  nextFrames,
 } from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { seedAccounts } from '../helpers/seed.ts';
@@ -228,8 +229,8 @@ describe('scroll restoration', () => {
     expect(maxScroll).toBeGreaterThan(300);
     const target = Math.min(600, maxScroll);
     await page.evaluate((y) => window.scrollTo(0, y), target);
-    // The position is committed 350 ms after scrolling stops.
-    await page.waitForTimeout(600);
+    // The position is recorded on the frame after the scroll (and again on the click that leaves).
+    await nextFrames(page);
     // A point of a card that is on screen and not under the sticky bars: a click on a card partly below the
     // fold would scroll the page first (overscan rows exist), and at some scroll positions no card is whole.
     const point = await page.evaluate(() => {

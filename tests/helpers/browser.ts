@@ -78,7 +78,35 @@ export async function layoutSettled(page: Page): Promise<void> {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
   });
+  await nextFrames(page);
+}
+
+/** Resolves after the page has drawn two more frames: what a scroll or a click set off has been laid out. */
+export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Every distinct value the window's scroll position or the URL's query took, read on every frame for `ms` of
+ * the page's time: a person reading the screen for a moment. One value means nothing moved meanwhile; a jump
+ * and a jump back are seen too, which a look at the end would miss.
+ */
+export async function valuesOver(page: Page, ms: number, what: 'scrollY' | 'search'): Promise<Array<number | string>> {
+  return page.evaluate(
+    ([duration, read]) =>
+      new Promise<Array<number | string>>((done) => {
+        const seen: Array<number | string> = [];
+        const end = performance.now() + duration;
+        const sample = () => {
+          const value = read === 'scrollY' ? window.scrollY : window.location.search;
+          if (seen.at(-1) !== value) seen.push(value);
+          if (performance.now() < end) requestAnimationFrame(sample);
+          else done(seen);
+        };
+        sample();
+      }),
+    [ms, what] as const,
+  );
 }
 
 /**
