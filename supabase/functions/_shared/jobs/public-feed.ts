@@ -35,8 +35,11 @@ export interface FeedStep {
 
 const pageName = (page: number) => `pages/${page.toString(16).padStart(3, '0')}.json`;
 
+// The text itself is the body: storage-js sends a string as it is, but wraps a Blob in a multipart form, and
+// those copies live outside the JS heap, where V8 does not see them to collect: at 1M files a worker writing
+// the feed grew to 158 MB resident, though each step holds a few MB.
 function upload(admin: SupabaseClient, path: string, body: string) {
-  return admin.storage.from('public-feed').upload(path, new Blob([body], { type: 'application/json' }), {
+  return admin.storage.from('public-feed').upload(path, body, {
     upsert: true,
     cacheControl: CACHE_SECONDS,
     contentType: 'application/json',
