@@ -85,6 +85,10 @@ function worstRows(label: string, usage: FunctionRequestUsage[], stack: RunningS
 const usageSince = (stack: RunningStack, from: number, keep: (entry: FunctionRequestUsage) => boolean) =>
   stack.functionUsage().slice(from).filter(keep);
 
+/** A job runner's request that ran a job of this kind (its `x-server-job` lists every kind it ran). */
+const ranJob = (kind: string) => (entry: FunctionRequestUsage) =>
+  entry.function === 'run-jobs' && (entry.job ?? '').split(',').includes(kind);
+
 async function writeBigFile(file: string, bytes: number): Promise<string> {
   const hash = createHash('sha256');
   const out = createWriteStream(file);
@@ -136,7 +140,7 @@ export async function run(): Promise<BenchRow[]> {
       await settle(db, 'update_feed', 60 * 60_000);
       await expectNoFailedJob(db, 'update_feed');
       const rebuildMs = Date.now() - started;
-      const rebuild = usageSince(stack, from, (entry) => entry.function === 'run-jobs' && entry.job === 'update_feed');
+      const rebuild = usageSince(stack, from, ranJob('update_feed'));
       rows.push(...worstRows(`feed rebuild at ${size} (${queued[0]!.pages} pages)`, rebuild, stack));
       rows.push({
         metric: `feed rebuild at ${size}: whole rebuild, in ${rebuild.length} requests`,
@@ -171,7 +175,7 @@ export async function run(): Promise<BenchRow[]> {
       }
       const currentMs = Date.now() - started;
       await settle(db, 'update_feed', 60_000);
-      const edit = usageSince(stack, from, (entry) => entry.function === 'run-jobs' && entry.job === 'update_feed');
+      const edit = usageSince(stack, from, ranJob('update_feed'));
       rows.push(...worstRows(`one published file edited at ${size}`, edit, stack));
       const bytesOf = async (url: string) => (await (await fetch(`${url}?t=${Date.now()}`)).arrayBuffer()).byteLength;
       const written =
@@ -223,11 +227,7 @@ export async function run(): Promise<BenchRow[]> {
         if (processed[0]!.processing || processed[0]!.checksum !== checksum) {
           throw new Error(`the upload was not processed right: ${JSON.stringify(processed[0])}`);
         }
-        const steps = usageSince(
-          stack,
-          from,
-          (entry) => entry.function === 'run-jobs' && entry.job === 'process_upload',
-        );
+        const steps = usageSince(stack, from, ranJob('process_upload'));
         rows.push(...worstRows(`post-processing of a ${Math.round(uploadBytes / 1e6)} MB upload`, steps, stack));
         rows.push({
           metric: `post-processing of a ${Math.round(uploadBytes / 1e6)} MB upload: until processed (exact sha256)`,
