@@ -87,18 +87,30 @@ export async function nextFrames(page: Page): Promise<void> {
 }
 
 /**
- * Every distinct value the window's scroll position or the URL's query took, read on every frame for `ms` of
- * the page's time: a person reading the screen for a moment. One value means nothing moved meanwhile; a jump
- * and a jump back are seen too, which a look at the end would miss.
+ * Every distinct value the window's scroll position, the URL's query or the top of an element on screen took,
+ * read on every frame for `ms` of the page's time: a person reading the screen for a moment. One value means
+ * nothing moved meanwhile; a jump and a jump back are seen too, which a look at the end would miss.
  */
-export async function valuesOver(page: Page, ms: number, what: 'scrollY' | 'search'): Promise<Array<number | string>> {
+export async function valuesOver(
+  page: Page,
+  ms: number,
+  what: 'scrollY' | 'search' | { top: string },
+): Promise<Array<number | string | null>> {
   return page.evaluate(
     ([duration, read]) =>
-      new Promise<Array<number | string>>((done) => {
-        const seen: Array<number | string> = [];
+      new Promise<Array<number | string | null>>((done) => {
+        const seen: Array<number | string | null> = [];
         const end = performance.now() + duration;
         const sample = () => {
-          const value = read === 'scrollY' ? window.scrollY : window.location.search;
+          const value =
+            read === 'scrollY'
+              ? window.scrollY
+              : read === 'search'
+                ? window.location.search
+                : (() => {
+                    const box = document.querySelector(read.top)?.getBoundingClientRect();
+                    return box ? Math.round(box.top) : null;
+                  })();
           if (seen.at(-1) !== value) seen.push(value);
           if (performance.now() < end) requestAnimationFrame(sample);
           else done(seen);
@@ -151,21 +163,52 @@ export async function signIn(page: Page, email: string, password: string): Promi
  */
 export function recordRealtimeFrames(page: Page) {
   const received: string[] = [];
-  let joinsSent = 0;
+  // Joins and 'Subscribed' answers in the order they crossed the socket, per channel topic. realtime-js sends
+  // a channel's join again after a timeout, and only channels with postgres_changes bindings get the answer.
+  const events: Array<{ topic: string; kind: 'join' | 'subscribed' }> = [];
+  const parse = (payload: string | Buffer) => {
+    try {
+      const frame: unknown = JSON.parse(String(payload));
+      if (Array.isArray(frame)) return { topic: String(frame[2]), event: String(frame[3]), payload: frame[4] };
+      const { topic, event, payload: body } = frame as { topic: string; event: string; payload: unknown };
+      return { topic, event, payload: body };
+    } catch {
+      return null;
+    }
+  };
   page.on('websocket', (socket) => {
     if (!socket.url().includes('/realtime/v1/websocket')) return;
     socket.on('framesent', (frame) => {
-      if (String(frame.payload).includes('"phx_join"')) joinsSent += 1;
+      const message = parse(frame.payload);
+      const config = (message?.payload as { config?: { postgres_changes?: unknown[] } } | undefined)?.config;
+      if (message?.event === 'phx_join' && (config?.postgres_changes?.length ?? 0) > 0) {
+        events.push({ topic: message.topic, kind: 'join' });
+      }
     });
-    socket.on('framereceived', (frame) => received.push(String(frame.payload)));
+    socket.on('framereceived', (frame) => {
+      received.push(String(frame.payload));
+      const message = parse(frame.payload);
+      if (message?.event === 'system' && JSON.stringify(message.payload).includes('Subscribed to PostgreSQL')) {
+        events.push({ topic: message.topic, kind: 'subscribed' });
+      }
+    });
   });
-  const subscriptions = () => received.filter((frame) => frame.includes('Subscribed to PostgreSQL')).length;
+  /** Every channel that asked for database changes has been answered 'Subscribed' since its latest join. */
+  const allSubscribed = () => {
+    const topics = new Set(events.filter((event) => event.kind === 'join').map((event) => event.topic));
+    if (topics.size === 0) return false;
+    return [...topics].every((topic) => {
+      const lastJoin = events.findLastIndex((event) => event.topic === topic && event.kind === 'join');
+      const lastAnswer = events.findLastIndex((event) => event.topic === topic && event.kind === 'subscribed');
+      return lastAnswer > lastJoin;
+    });
+  };
   return {
     /**
-     * Resolves once every channel join the page has sent is subscribed to database changes (the server answers
-     * after it has set up the change feed, which on a loaded machine takes seconds, not poll's default 1 s).
+     * Resolves once every channel the page joined for database changes is subscribed (the server answers after
+     * it has set up the change feed, which on a loaded machine takes seconds, not poll's default 1 s).
      */
-    subscribed: () => expect.poll(() => joinsSent > 0 && subscriptions() === joinsSent, { timeout: 20_000 }).toBe(true),
+    subscribed: () => expect.poll(allSubscribed, { timeout: 20_000 }).toBe(true),
     /** Postgres change frames whose text contains `text`. */
     changesMentioning: (text: string) =>
       received.filter((frame) => frame.includes('"postgres_changes"') && frame.includes(text)),
