@@ -1,10 +1,10 @@
+const DATABASE_RECONNECTING = 'El servidor está volviendo a conectar con la base de datos. Inténtalo en unos segundos.';
+
 /**
  * Every error a person sees is Spanish. Errors come from supabase-js (PostgREST/Postgres codes, Auth, Storage,
  * Functions), from tus and from the browser; this turns each into one Spanish sentence. A message written in
  * Spanish on purpose (our own, or a database exception raised in Spanish) passes through unchanged.
  */
-const DATABASE_RECONNECTING = 'El servidor está volviendo a conectar con la base de datos. Inténtalo en unos segundos.';
-
 const BY_POSTGRES_CODE: Record<string, string> = {
   '23505': 'Ya existe un elemento con esos datos.',
   '23503': 'No se puede completar: el elemento está en uso o ya no existe.',

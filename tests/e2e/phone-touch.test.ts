@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { appUrl, expectAccessible, launchBrowser, screenshot, signIn, viewports } from '../helpers/browser.ts';
+import {
+  appUrl,
+  expectAccessible,
+  launchBrowser,
+  nextFrames,
+  screenshot,
+  signIn,
+  viewports,
+} from '../helpers/browser.ts';
 import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts, seedFiles } from '../helpers/seed.ts';
@@ -196,7 +204,7 @@ describe('the filters on a phone', () => {
     await sheet.waitFor();
     // Judged once the tag list has drawn its options (it scrolls its first one into view as it mounts).
     await sheet.getByRole('option').first().waitFor();
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await nextFrames(page);
     expect(await sheet.locator('.sheet-body').evaluate((body) => body.scrollTop)).toBe(0);
     expect((await placement(sheet.getByText('Orden', { exact: true }))).inside).toBe(true);
     await screenshot(page, 'phone-filters-sheet');

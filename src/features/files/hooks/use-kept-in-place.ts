@@ -34,7 +34,8 @@ function firstRowInView({ rows, rowStarts }: Layout, top: number): number | unde
  * that were shown (the newest photo is also in 'Todos'): it starts at its top.
  */
 function loadedBefore(previous: Layout['files'], next: Layout['files']): boolean {
-  if (previous.length === 0 || next[0]?.id === previous[0]!.id) return false;
+  if (previous.length === 0) return false;
+  // 0: the same first file, nothing loaded before it; -1: not there, a new list.
   const start = next.findIndex((file) => file.id === previous[0]!.id);
   if (start <= 0 || next.length - start < previous.length) return false;
   return previous.every((file, index) => next[start + index]!.id === file.id);
