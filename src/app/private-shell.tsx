@@ -1,8 +1,9 @@
-import { type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { useQueries } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router-dom';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { catalogueQueries } from '../lib/catalogue/get-catalogue.ts';
+import { routeHandle } from '../lib/route-handle.ts';
 import { loginWithRedirect } from '../config/paths.ts';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { useRealtimeCacheSync } from './realtime-sync.ts';
@@ -20,6 +21,7 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   const signedIn = state.status === 'signedIn';
   useRealtimeCacheSync(signedIn ? state.session.user.id : null, () => void recheckRole());
   const initial = useQueries({ queries: catalogueQueries.map((q) => ({ ...q, enabled: signedIn })) });
+  useFirstScreenPrefetch(signedIn ? state.session.user.id : null);
   if (state.status === 'loading') return <FullScreenSpinner />;
   // An account that still owes its authenticator code finishes signing in on /login.
   if (state.status === 'signedOut' || state.status === 'needsCode') {
@@ -27,6 +29,22 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   }
   if (initial.some((q) => q.isPending)) return <FullScreenSpinner />;
   return <>{children}</>;
+}
+
+/**
+ * The screen being opened starts its own first data once per signed-in person, beside the catalogue, rather
+ * than after it (the guard renders the screen only once the catalogue is there).
+ */
+function useFirstScreenPrefetch(userId: string | null) {
+  const queryClient = useQueryClient();
+  const matches = useMatches();
+  const { search } = useLocation();
+  const prefetchedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!userId || prefetchedFor.current === userId) return;
+    prefetchedFor.current = userId;
+    for (const match of matches) routeHandle(match)?.prefetch?.(queryClient, search);
+  }, [userId, matches, queryClient, search]);
 }
 
 /**

@@ -213,6 +213,43 @@ export function refetchAfterJoin(queryClient: QueryClient, queryKey: QueryKey) {
   });
 }
 
+/** The longest a join's catch-up waits for the page's reads to land and the page to be idle. */
+const CATCH_UP_WITHIN_MS = 1500;
+
+/**
+ * Runs `work` once no read is on its way and the page is idle, or after CATCH_UP_WITHIN_MS; returns what
+ * cancels it. At sign-in the channel's join lands while the first screen's reads are out and its grid is
+ * being drawn: the join's catch-up (a refetch of every watched cache) sent then competed with them for the
+ * machine and came before the grid. Reads that were out when the channel joined are still read again.
+ */
+function afterReadsAndIdle(queryClient: QueryClient, work: () => void): () => void {
+  let cancelled = false;
+  let idleHandle: number | undefined;
+  const deadline = setTimeout(() => run(), CATCH_UP_WITHIN_MS);
+  const stopWatching = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching() === 0) setTimeout(whenIdle, 0);
+  });
+  function run() {
+    if (cancelled) return;
+    cancelled = true;
+    clearTimeout(deadline);
+    stopWatching();
+    work();
+  }
+  function whenIdle() {
+    if (cancelled || idleHandle !== undefined || queryClient.isFetching() > 0) return;
+    if (typeof requestIdleCallback !== 'function') return run();
+    idleHandle = requestIdleCallback(run, { timeout: CATCH_UP_WITHIN_MS });
+  }
+  whenIdle();
+  return () => {
+    cancelled = true;
+    clearTimeout(deadline);
+    stopWatching();
+    if (idleHandle !== undefined) cancelIdleCallback(idleHandle);
+  };
+}
+
 /**
  * The app's one realtime subscription, open while a member of staff is signed in: each change another person
  * makes updates exactly the cached queries it can affect, and a change to the signed-in account's role is
@@ -229,6 +266,7 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
   useEffect(() => {
     if (!userId) return;
     const ownAccountChanged = () => onOwnAccountChangeRef.current();
+    let cancelCatchUp = () => {};
     let pending: CacheAction[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
@@ -258,11 +296,17 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       if (status !== 'SUBSCRIBED') return;
       // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
       void realtime.setAuth().then(() => {
-        for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) refetchAfterJoin(queryClient, queryKey);
-        ownAccountChanged();
+        cancelCatchUp();
+        cancelCatchUp = afterReadsAndIdle(queryClient, () => {
+          for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) {
+            refetchAfterJoin(queryClient, queryKey);
+          }
+          ownAccountChanged();
+        });
       });
     });
     return () => {
+      cancelCatchUp();
       clearTimeout(flushTimer);
       setLiveChannelLost(false);
       close();

@@ -67,4 +67,36 @@ describe('sign-in with Auth UI', () => {
     await page.waitForURL('**/private/files');
     await context.close();
   });
+
+  it("asks for the grid's first page beside the tags, not after them, and catches up once the channel joins", async () => {
+    const context = await browser.newContext({ locale: 'es-ES', viewport: viewports.desktop });
+    const page = await context.newPage();
+    await page.goto(appUrl('/login'));
+    let firstPageAsked: () => void = () => {};
+    const firstPageIsAsked = new Promise<void>((resolve) => (firstPageAsked = resolve));
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/rpc/search_files')) firstPageAsked();
+    });
+    // The tags are held until the grid's page has been asked for: a page that waited for them never would be.
+    let tagReads = 0;
+    let askedWhileTagsLoaded: boolean | null = null;
+    await page.route('**/rest/v1/tags?**', async (route) => {
+      tagReads++;
+      if (tagReads === 1) {
+        askedWhileTagsLoaded = await Promise.race([
+          firstPageIsAsked.then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+        ]);
+      }
+      await route.continue();
+    });
+    await page.getByLabel('Correo electrónico').fill(seedAccounts.ADMIN.email);
+    await page.getByLabel('Contraseña').fill(seedAccounts.ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.locator('.file-card').first().waitFor();
+    expect(askedWhileTagsLoaded).toBe(true);
+    // The realtime channel's join is followed by a catch-up read of every watched cache, the tags among them.
+    await expect.poll(() => tagReads, { timeout: 15_000 }).toBe(2);
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '../../lib/route-handle.ts';
 
 /**
  * The files screens under /private, each in its own chunk: the grid, the detail (which can replace a
@@ -7,8 +8,14 @@ import type { RouteObject } from 'react-router-dom';
  */
 export const loadFilesScreen = () => import('./components/files-screen.tsx');
 
+// The grid's module has been downloaded with the screen by then (the sign-in screen fetches both early).
+const filesHandle: RouteHandle = {
+  prefetch: (queryClient, search) =>
+    void import('./api/prefetch-file-results.ts').then((module) => module.prefetchFilesScreen(queryClient, search)),
+};
+
 export const filesRoutes: RouteObject[] = [
-  { path: 'files', lazy: async () => ({ Component: (await loadFilesScreen()).FilesScreen }) },
+  { path: 'files', handle: filesHandle, lazy: async () => ({ Component: (await loadFilesScreen()).FilesScreen }) },
   {
     path: 'file/:id',
     lazy: async () => ({ Component: (await import('./components/file-detail-screen.tsx')).FileDetailScreen }),

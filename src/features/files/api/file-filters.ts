@@ -190,3 +190,16 @@ export function filtersFromParams(params: URLSearchParams): { filters: FileFilte
   }
   return { filters: filters as FileFilters, sort: parseSort(params.get('sort') ?? DEFAULT_SORT) };
 }
+
+/**
+ * The month a date-sorted list starts at ('YYYY-MM'), after a jump on the timeline: kept in the URL, so Back
+ * from a file returns to the same list. Not a filter: any change of the filters or the sort drops it.
+ */
+export const FROM_PARAM = 'mes';
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The month in a URL's search parameters, if it is one. */
+export function monthFromParams(params: URLSearchParams): string | null {
+  const month = params.get(FROM_PARAM);
+  return month && MONTH.test(month) ? month : null;
+}

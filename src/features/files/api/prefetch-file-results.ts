@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fileListQuery } from './search-files.ts';
 import { fileCountQuery } from './count-files.ts';
-import type { FileFilters, FileSort } from './file-filters.ts';
+import { filtersFromParams, monthFromParams, sortDateColumn, type FileFilters, type FileSort } from './file-filters.ts';
 
 /**
  * Starts the first page and the count of a filter the person has just chosen, from the event itself. The
@@ -11,5 +11,18 @@ import type { FileFilters, FileSort } from './file-filters.ts';
  */
 export function prefetchFileResults(queryClient: QueryClient, filters: FileFilters, sort: FileSort) {
   void queryClient.prefetchInfiniteQuery(fileListQuery(filters, sort));
+  void queryClient.prefetchQuery(fileCountQuery(filters));
+}
+
+/**
+ * The files screen's first page and count for the URL it is opened at (`search`), asked for as soon as the
+ * person is known to be staff: the screen itself renders only once the tags and collections are loaded, and
+ * starting its page then put that whole request after theirs (about 70 ms of every sign-in).
+ */
+export function prefetchFilesScreen(queryClient: QueryClient, search: string) {
+  const params = new URLSearchParams(search);
+  const { filters, sort } = filtersFromParams(params);
+  const from = sortDateColumn(sort) ? monthFromParams(params) : null;
+  void queryClient.prefetchInfiniteQuery(fileListQuery(filters, sort, from));
   void queryClient.prefetchQuery(fileCountQuery(filters));
 }

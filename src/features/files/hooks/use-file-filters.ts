@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { FILTER_PARAMS, filtersFromParams } from '../api/file-filters.ts';
+import { FILTER_PARAMS, FROM_PARAM, filtersFromParams, monthFromParams } from '../api/file-filters.ts';
 import { prefetchFileResults } from '../api/prefetch-file-results.ts';
 
 export { DEFAULT_SORT, SORTS } from '../api/file-filters.ts';
@@ -9,17 +9,11 @@ export { DEFAULT_SORT, SORTS } from '../api/file-filters.ts';
 export type FilterParam = (typeof FILTER_PARAMS)[keyof typeof FILTER_PARAMS] | 'sort';
 const PARAMS: readonly FilterParam[] = [...Object.values(FILTER_PARAMS), 'sort'];
 
-/** The month a date-sorted list starts at ('YYYY-MM'), after a jump on the timeline: kept in the URL, so Back
- * from a file returns to the same list. Not a filter: any change of the filters or the sort drops it. */
-const FROM_PARAM = 'mes';
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** The files screen's filters live in the URL, so a filtered view can be shared and survives a reload. */
 export function useFileFilters() {
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => filtersFromParams(params), [params]);
-  const fromParam = params.get(FROM_PARAM);
-  const from = fromParam && MONTH.test(fromParam) ? fromParam : null;
+  const from = useMemo(() => monthFromParams(params), [params]);
   const queryClient = useQueryClient();
   // Every change goes through here: the new results are asked for before the screen renders the new URL.
   const apply = useCallback(
