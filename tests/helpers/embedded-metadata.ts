@@ -249,3 +249,99 @@ export async function pngWith(chunks: Buffer[], width = 64, height = 48): Promis
     .toBuffer();
   return Buffer.concat([plain.subarray(0, 33), ...chunks, plain.subarray(33)]);
 }
+
+/** An ISO-BMFF box: big-endian size (header included), type, payload. */
+export function isoBox(type: string, payload: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(payload.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, payload]);
+}
+
+/** A full box: a box whose payload starts with a version byte and 24 bits of flags. */
+export const isoFullBox = (type: string, version: number, payload: Buffer) =>
+  isoBox(type, Buffer.concat([Buffer.from([version, 0, 0, 0]), payload]));
+
+export interface HeicContents {
+  exif?: ExifFields;
+  /** An XMP packet, stored as a 'mime' item of type application/rdf+xml. */
+  xmp?: string;
+}
+
+/**
+ * A HEIF file as a phone writes one, reduced to its structure: an ftyp box (major brand 'heic'), a meta box
+ * (hdlr 'pict', the primary item in pitm, iinf with one infe version 2 per item, iref linking the metadata to
+ * the picture as 'cdsc', iloc giving each item's place in the file) and an mdat box holding the items. The
+ * primary 'hvc1' item holds placeholder bytes, not a coded picture: nothing here decodes HEIC pixels. The Exif
+ * item is what HEIF stores for EXIF: a 4-byte offset to the TIFF header (6, past 'Exif\0\0'), then the block.
+ */
+export function heicWith(contents: HeicContents): Buffer {
+  const items: Array<{ id: number; infe: Buffer; data: Buffer }> = [];
+  const infe = (id: number, type: string, extra = Buffer.alloc(0)) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt16BE(id, 0);
+    head.writeUInt16BE(0, 2);
+    head.write(type, 4, 'latin1');
+    return isoFullBox('infe', 2, Buffer.concat([head, Buffer.from('\0', 'latin1'), extra]));
+  };
+  items.push({ id: 1, infe: infe(1, 'hvc1'), data: Buffer.alloc(16, 0x5a) });
+  if (contents.exif) {
+    const offset = Buffer.alloc(4);
+    offset.writeUInt32BE(6, 0);
+    const data = Buffer.concat([offset, Buffer.from('Exif\0\0', 'latin1'), exifTiff(contents.exif)]);
+    items.push({ id: items.length + 1, infe: infe(items.length + 1, 'Exif'), data });
+  }
+  if (contents.xmp !== undefined) {
+    const id = items.length + 1;
+    items.push({
+      id,
+      infe: infe(id, 'mime', Buffer.from('application/rdf+xml\0', 'latin1')),
+      data: Buffer.from(contents.xmp, 'utf8'),
+    });
+  }
+
+  const ftyp = isoBox('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1'));
+  const u16 = (value: number) => {
+    const out = Buffer.alloc(2);
+    out.writeUInt16BE(value, 0);
+    return out;
+  };
+  // hdlr: pre_defined, handler type, three reserved words, an empty name.
+  const hdlr = isoFullBox('hdlr', 0, Buffer.concat([Buffer.alloc(4), Buffer.from('pict', 'latin1'), Buffer.alloc(13)]));
+  const pitm = isoFullBox('pitm', 0, u16(1));
+  const iinf = isoFullBox('iinf', 0, Buffer.concat([u16(items.length), ...items.map((item) => item.infe)]));
+  // Each metadata item describes ('cdsc') the primary picture.
+  const references = items.slice(1).map((item) => isoBox('cdsc', Buffer.concat([u16(item.id), u16(1), u16(1)])));
+  const iref = isoFullBox('iref', 0, Buffer.concat(references));
+  // iloc version 1: 4-byte offsets and lengths, no base offset, construction method 0 (offsets in the file).
+  const iloc = (offsets: number[]) =>
+    isoFullBox(
+      'iloc',
+      1,
+      Buffer.concat([
+        Buffer.from([0x44, 0x00]),
+        u16(items.length),
+        ...items.map((item, index) => {
+          const entry = Buffer.alloc(16);
+          entry.writeUInt16BE(item.id, 0);
+          entry.writeUInt16BE(0, 2);
+          entry.writeUInt16BE(0, 4);
+          entry.writeUInt16BE(1, 6);
+          entry.writeUInt32BE(offsets[index]!, 8);
+          entry.writeUInt32BE(item.data.length, 12);
+          return entry;
+        }),
+      ]),
+    );
+  const meta = (offsets: number[]) =>
+    isoFullBox('meta', 0, Buffer.concat([hdlr, pitm, iinf, ...(references.length ? [iref] : []), iloc(offsets)]));
+  // The iloc's size does not depend on the offsets it holds: lay out once with zeros, then for real.
+  const mdatStart = ftyp.length + meta(items.map(() => 0)).length + 8;
+  const offsets: number[] = [];
+  let at = mdatStart;
+  for (const item of items) {
+    offsets.push(at);
+    at += item.data.length;
+  }
+  return Buffer.concat([ftyp, meta(offsets), isoBox('mdat', Buffer.concat(items.map((item) => item.data)))]);
+}

@@ -27,6 +27,7 @@ const VIEWS = [
   'share_link_usage',
   'share_link_usage_by_month',
   'rights_coverage',
+  'embedded_metadata',
 ];
 
 function analystUrl(): string {
@@ -241,6 +242,102 @@ describe('analytics.rights_coverage', () => {
       ).toBe(true);
     } finally {
       await admin.query('delete from public.files where id = any($1)', [ids]);
+    }
+  });
+});
+
+describe('analytics.embedded_metadata', () => {
+  it('shows what post-processing read from a file, with whether it has a GPS position but never the position', async () => {
+    const located = crypto.randomUUID();
+    const plain = crypto.randomUUID();
+    try {
+      for (const id of [located, plain]) {
+        await admin.query(
+          `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, size, extension,
+                                     processing, published)
+           values ($1, 'm.jpg', $2, 'm.jpg', 'Metadatos', 'Metadata', 1000, 'jpg', false, $3)`,
+          [id, `analyst-test/${id}.jpg`, id === located],
+        );
+      }
+      // What post-processing stores (the server's write; the test writes it as the database owner).
+      await admin.query(`update public.files set captured_at = '2024-07-14T17:05:33Z' where id = $1`, [located]);
+      await admin.query(
+        `insert into public.file_metadata (file_id, camera_make, camera_model, lens, orientation, gps_latitude,
+                                           gps_longitude, creator, credit, copyright, usage_terms, headline,
+                                           caption, keywords)
+         values ($1, 'Canon', 'Canon EOS R5', 'RF24-70mm F2.8 L IS USM', 6, 39.5696, -3.7038, 'José Ñúñez',
+                 'Agencia Ñandú', '© 2024 José Ñúñez', 'Solo web', 'Piscina al atardecer', 'Pie de foto',
+                 array['hotel', 'piscina'])`,
+        [located],
+      );
+      await admin.query(
+        `insert into public.file_metadata (file_id, read_error) values ($1, 'EXIF: the block is damaged and gave no field')`,
+        [plain],
+      );
+
+      const { rows, fields } = await analyst.query(
+        'select * from analytics.embedded_metadata where file_id = any($1) order by published desc',
+        [[located, plain]],
+      );
+      expect(fields.map((field) => field.name)).toEqual([
+        'file_id',
+        'published',
+        'file_type',
+        'captured_at',
+        'camera_make',
+        'camera_model',
+        'lens',
+        'orientation',
+        'creator',
+        'credit',
+        'copyright',
+        'usage_terms',
+        'headline',
+        'keywords',
+        'has_gps',
+        'read_error',
+        'read_at',
+      ]);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({
+        file_id: located,
+        published: true,
+        file_type: 'jpg',
+        camera_make: 'Canon',
+        camera_model: 'Canon EOS R5',
+        lens: 'RF24-70mm F2.8 L IS USM',
+        orientation: 6,
+        creator: 'José Ñúñez',
+        credit: 'Agencia Ñandú',
+        copyright: '© 2024 José Ñúñez',
+        usage_terms: 'Solo web',
+        headline: 'Piscina al atardecer',
+        keywords: ['hotel', 'piscina'],
+        has_gps: true,
+        read_error: null,
+      });
+      expect((rows[0].captured_at as Date).toISOString()).toBe('2024-07-14T17:05:33.000Z');
+      expect(rows[0].read_at).toBeInstanceOf(Date);
+      expect(rows[1]).toMatchObject({
+        file_id: plain,
+        published: false,
+        captured_at: null,
+        camera_make: null,
+        keywords: [],
+        has_gps: false,
+        read_error: 'EXIF: the block is damaged and gave no field',
+      });
+
+      // No column of the view holds the position, whatever it is called, and the table itself stays closed.
+      const columns = await admin.query<{ name: string }>(
+        `select attname as name from pg_attribute
+          where attrelid = 'analytics.embedded_metadata'::regclass and attnum > 0 and not attisdropped`,
+      );
+      expect(columns.rows.map((column) => column.name).filter((name) => /lat|lon|gps_/.test(name))).toEqual([]);
+      expect(await sqlState(analyst, 'select gps_latitude from analytics.embedded_metadata')).toBe('42703');
+      expect(await sqlState(analyst, 'select gps_latitude, gps_longitude from public.file_metadata')).toBe('42501');
+    } finally {
+      await admin.query('delete from public.files where id = any($1)', [[located, plain]]);
     }
   });
 });

@@ -7,6 +7,7 @@ import { seedTags } from '../helpers/seed.ts';
 import {
   IPTC_UTF8,
   exifSegment,
+  heicWith,
   iptcDataset,
   iptcSegment,
   jpegSegment,
@@ -38,6 +39,9 @@ interface UploadOptions {
   descriptionEs?: string;
 }
 
+/** What a browser declares for each kind of fixture. */
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', heic: 'image/heic' };
+
 /** Stores `bytes` as `name` and writes the record as the upload screen does; the new file's id. */
 async function upload(name: string, bytes: Buffer, options: UploadOptions = {}): Promise<string> {
   const fileId = crypto.randomUUID();
@@ -45,7 +49,7 @@ async function upload(name: string, bytes: Buffer, options: UploadOptions = {}):
   const objectPath = `${fileId}/${crypto.randomUUID()}.${extension}`;
   const stored = await uploader.storage
     .from('media')
-    .upload(objectPath, bytes, { contentType: extension === 'png' ? 'image/png' : 'image/jpeg' });
+    .upload(objectPath, bytes, { contentType: CONTENT_TYPES[extension] ?? 'image/jpeg' });
   if (stored.error) throw stored.error;
   const base = name.replace(/\.[^.]+$/, '');
   const { error } = await uploader.from('files').insert({
@@ -377,5 +381,56 @@ describe('a PNG', () => {
     expect(await processed(fileId)).toEqual(DONE);
     expect(await metadataAs(uploader, fileId)).toMatchObject({ headline: null, keywords: [], read_error: null });
     expect(await fileAs(uploader, fileId)).toMatchObject({ name_es: 'lisa', captured_at: null });
+  });
+});
+
+describe('a HEIC picture', () => {
+  it('stays a document (no thumbnails, no dimensions) but its EXIF and XMP items are read', async () => {
+    const heic = heicWith({
+      exif: {
+        make: 'Apple',
+        model: 'iPhone 15 Pro',
+        orientation: 6,
+        dateTimeOriginal: '2025:05:03 09:41:07',
+        offsetTimeOriginal: '+02:00',
+        gps: { latitude: 28.1, longitude: -15.4 },
+      },
+      xmp: xmpPacket({ creator: 'Lucía Peña', headline: 'Desayuno en la terraza', subject: ['Terraza'] }),
+    });
+    const fileId = await upload('IMG_4321.heic', heic);
+    expect(await processed(fileId)).toEqual(DONE);
+    const { rows } = await db.query(
+      'select is_image, mime_type, width, height, preview_path from public.files where id = $1',
+      [fileId],
+    );
+    expect(rows[0]).toEqual({
+      is_image: false,
+      mime_type: 'image/heic',
+      width: null,
+      height: null,
+      preview_path: null,
+    });
+    const metadata = await metadataAs(uploader, fileId);
+    expect(metadata).toMatchObject({
+      camera_make: 'Apple',
+      camera_model: 'iPhone 15 Pro',
+      orientation: 6,
+      creator: 'Lucía Peña',
+      headline: 'Desayuno en la terraza',
+      keywords: ['Terraza'],
+      read_error: null,
+    });
+    expect(metadata!.gps_latitude as number).toBeCloseTo(28.1, 4);
+    expect(metadata!.gps_longitude as number).toBeCloseTo(-15.4, 4);
+    const file = await fileAs(uploader, fileId);
+    expect(new Date(file.captured_at!).toISOString()).toBe('2025-05-03T07:41:07.000Z');
+    expect(file.name_es).toBe('Desayuno en la terraza');
+  });
+
+  it('named .heic but not HEIF inside: a document whose metadata is not read', async () => {
+    const fileId = await upload('falsa.heic', Buffer.from('%PDF-1.4 not a picture at all', 'latin1'));
+    expect(await processed(fileId)).toEqual(DONE);
+    expect(await metadataAs(uploader, fileId)).toBeNull();
+    expect((await fileAs(uploader, fileId)).captured_at).toBeNull();
   });
 });

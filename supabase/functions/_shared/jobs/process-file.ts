@@ -4,9 +4,9 @@
 // (`{object}.preview.jpg` in the media bucket, recorded as `preview_path` in the same update); a PDF that
 // cannot be rendered gets none and is processed all the same. The object is read in steps of
 // CHECKSUM_STEP_BYTES, one per request of the job runner, so a 1 GB upload fits an Edge Function's limits:
-// the first step also looks at the head of the file (an image's embedded EXIF/IPTC/XMP is read from it too,
-// see embedded-metadata.ts); each returns where it stands (ProcessProgress) until the last stores the image's
-// metadata (file-metadata.ts), then records everything else in one update. Idempotent: a processed file is left as it is. A failure is recorded
+// the first step also looks at the head of the file (the embedded EXIF/IPTC/XMP of an image or a HEIF picture
+// is read from it too, see embedded-metadata.ts); each returns where it stands (ProcessProgress) until the last
+// stores that metadata (file-metadata.ts), then records everything else in one update. Idempotent: a processed file is left as it is. A failure is recorded
 // on the file (`processing_error`, a Spanish reason) and thrown: a PermanentProcessingError (empty file, bytes
 // that are not the image the name says, an undecodable image) ends its job at once, anything else is retried.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -35,6 +35,15 @@ const HEAD_BYTES = 1024 * 1024;
 const METADATA_HEAD_BYTES = 4 * 1024 * 1024;
 
 /**
+ * HEIF pictures (a phone's .heic): documents here, since thumbnails and dimensions are made from JPEG and PNG
+ * only (a HEIC shows its extension tile), but their embedded metadata is read as an image's is, from the same
+ * 4 MiB head (the meta box comes first; the Exif and XMP items it points to follow it, usually at the start of
+ * the mdat box), when the bytes say they are HEIF.
+ */
+const METADATA_ONLY_EXTENSIONS = new Set(['heic', 'heif']);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+
+/**
  * The operators' switch (`supabase secrets set EMBEDDED_METADATA=off`): processing without reading embedded
  * metadata, should a parser problem ever need ruling out without a deploy; the benchmark's baseline too.
  */
@@ -58,7 +67,7 @@ export interface ProcessProgress {
   width: number | null;
   height: number | null;
   previewPath: string | null;
-  /** An image's embedded metadata, sanitised; null for other files. */
+  /** An image's or a HEIF picture's embedded metadata, sanitised; null for other files. */
   metadata?: EmbeddedMetadata | null;
   hash: HashProgress;
 }
@@ -111,7 +120,7 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
       ? new Uint8Array(size)
       : null;
   let received = 0;
-  const keep = file.is_image ? METADATA_HEAD_BYTES : HEAD_BYTES;
+  const keep = file.is_image || METADATA_ONLY_EXTENSIONS.has(file.extension) ? METADATA_HEAD_BYTES : HEAD_BYTES;
   const hash = await hashStep(null, response.body!, (chunk) => {
     if (whole) whole.set(chunk, received);
     received += chunk.length;
@@ -149,6 +158,8 @@ async function firstStep(admin: SupabaseClient, file: FileRow): Promise<ProcessP
       if (rendered.error) throw thumbnailFailure(rendered.error as { message: string; statusCode?: unknown });
     }
     if (readsEmbeddedMetadata()) metadata = readEmbeddedMetadata(buffer);
+  } else if (METADATA_ONLY_EXTENSIONS.has(file.extension) && HEIF_TYPES.has(mimeType) && readsEmbeddedMetadata()) {
+    metadata = readEmbeddedMetadata(buffer);
   }
   const previewPath =
     whole && mimeType === 'application/pdf' ? await storePreview(admin, file.object_path, whole) : null;
