@@ -2,6 +2,7 @@ import type { StackEndpoints } from '../lib/stack-process.ts';
 import { editFile, openFile, type EditLedger } from './edits.ts';
 import { pick, type Metrics } from './metrics.ts';
 import { subscribe } from './subscribers.ts';
+import { scroll, search } from './browsing.ts';
 import { signIn, signOut, type Person } from './staff.ts';
 import { uploadFile, type SentUpload, type UploadPool } from './uploads.ts';
 
@@ -27,29 +28,12 @@ export async function oneUser(
   }
   const me = person!;
   const [subscriber] = await subscribe([me], metrics, Date.now());
-  let after: { id: string; uploaded_on: string } | null = null;
   for (let i = 0; i < RUNS; i++) {
-    const first = await metrics.read('search (first page of 100)', () =>
-      me.client
-        .rpc('search_files', { p_filter: { query: pick(context.words) }, p_sort: 'uploadedOn_desc', p_limit: 100 })
-        .select('id, uploaded_on'),
-    );
-    after ??= (first as Array<{ id: string; uploaded_on: string }> | null)?.at(-1) ?? null;
-    if (after) {
-      const page = await metrics.read('scroll (next page of 50)', () =>
-        me.client
-          .rpc('search_files', {
-            p_filter: {},
-            p_sort: 'uploadedOn_desc',
-            p_limit: 50,
-            p_after_key: after!.uploaded_on,
-            p_after_id: after!.id,
-          })
-          .select('id, uploaded_on'),
-      );
-      after = (page as Array<{ id: string; uploaded_on: string }> | null)?.at(-1) ?? null;
-    }
-    await openFile(me, metrics, pick(context.files));
+    // The same reads the people make: a search (the whole library or a word, as uploaders alternate), its next
+    // page, and a file of what was loaded.
+    const browsing = await search(me, metrics, i % 2 === 0 ? { query: pick(context.words) } : {});
+    const scrolled = await scroll(me, metrics, browsing);
+    await openFile(me, metrics, scrolled.loaded.length ? pick(scrolled.loaded).id : pick(context.files));
     // Alone, no save can conflict: the ledger proves it the same way as under load.
     await editFile(me, metrics, context.ledger, { fileId: context.files[i]!, tagPool: context.tagIds, typingMs: 0 });
     if (i % 2 === 0) {

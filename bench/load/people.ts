@@ -3,6 +3,7 @@ import { editFile, openFile, type EditLedger } from './edits.ts';
 import { pick, sleep, thinkTime, type Metrics } from './metrics.ts';
 import type { Person } from './staff.ts';
 import { uploadFile, type SentUpload, type UploadPool } from './uploads.ts';
+import { scroll, search, type Browsing } from './browsing.ts';
 
 /**
  * What each simulated person does until the run ends, with a person's pauses between actions: uploaders
@@ -22,52 +23,6 @@ export interface Workplace {
   pool: UploadPool;
   /** Date.now() when people stop starting new actions. */
   until: number;
-}
-
-/** The columns the grid reads (every column but the search text). */
-const LIST_COLUMNS =
-  'id, file_name, object_path, original_file_name, name_es, name_en, description_es, description_en, size, uploaded_on, uploader_id, uploader_email, extension, is_image, processing, processing_error, processed_at, published, panorama, b2b, operations, mime_type, width, height, checksum, preview_path, updated_at, duplicate_of';
-
-type ListRow = { id: string; uploaded_on: string };
-
-/** One person's place in the grid: the filters of the last search and where its next page starts. */
-interface Browsing {
-  filter: Record<string, string>;
-  loaded: ListRow[];
-  next: ListRow | null;
-}
-
-async function search(person: Person, place: Workplace, filter: Record<string, string>): Promise<Browsing> {
-  const rows = await place.metrics.read('search (first page of 100)', () =>
-    person.client
-      .rpc('search_files', { p_filter: filter, p_sort: 'uploadedOn_desc', p_limit: 100 })
-      .select(LIST_COLUMNS),
-  );
-  const loaded = (rows ?? []) as ListRow[];
-  return { filter, loaded, next: loaded.length === 100 ? loaded.at(-1)! : null };
-}
-
-/** The next 50 after the last loaded file (keyset paging, as the grid scrolls). */
-async function scroll(person: Person, place: Workplace, browsing: Browsing): Promise<Browsing> {
-  if (!browsing.next) return search(person, place, browsing.filter);
-  const after = browsing.next;
-  const rows = await place.metrics.read('scroll (next page of 50)', () =>
-    person.client
-      .rpc('search_files', {
-        p_filter: browsing.filter,
-        p_sort: 'uploadedOn_desc',
-        p_limit: 50,
-        p_after_key: after.uploaded_on,
-        p_after_id: after.id,
-      })
-      .select(LIST_COLUMNS),
-  );
-  const page = (rows ?? []) as ListRow[];
-  return {
-    filter: browsing.filter,
-    loaded: [...browsing.loaded, ...page],
-    next: page.length === 50 ? page.at(-1)! : null,
-  };
 }
 
 async function bulkTag(person: Person, place: Workplace, browsing: Browsing) {
@@ -98,13 +53,14 @@ async function keepUploading(person: Person, place: Workplace) {
 
 export async function uploaderDay(person: Person, place: Workplace) {
   const uploading = keepUploading(person, place);
-  let browsing = await search(person, place, {});
+  let browsing = await search(person, place.metrics, {});
   while (Date.now() < place.until) {
     await thinkTime();
     const roll = Math.random();
     const own = place.uploads.filter((upload) => browsing.loaded.some((row) => row.id === upload.fileId));
-    if (roll < 0.3) browsing = await search(person, place, Math.random() < 0.5 ? {} : { query: pick(place.words) });
-    else if (roll < 0.55) browsing = await scroll(person, place, browsing);
+    if (roll < 0.3)
+      browsing = await search(person, place.metrics, Math.random() < 0.5 ? {} : { query: pick(place.words) });
+    else if (roll < 0.55) browsing = await scroll(person, place.metrics, browsing);
     else if (roll < 0.8 && browsing.loaded.length) await openFile(person, place.metrics, pick(browsing.loaded).id);
     else if (own.length)
       await editFile(person, place.metrics, place.ledger, {
@@ -117,12 +73,12 @@ export async function uploaderDay(person: Person, place: Workplace) {
 }
 
 export async function adminDay(person: Person, place: Workplace) {
-  let browsing = await search(person, place, { query: pick(place.words) });
+  let browsing = await search(person, place.metrics, { query: pick(place.words) });
   while (Date.now() < place.until) {
     await thinkTime();
     const roll = Math.random();
-    if (roll < 0.25) browsing = await search(person, place, { query: pick(place.words) });
-    else if (roll < 0.4) browsing = await scroll(person, place, browsing);
+    if (roll < 0.25) browsing = await search(person, place.metrics, { query: pick(place.words) });
+    else if (roll < 0.4) browsing = await scroll(person, place.metrics, browsing);
     else if (roll < 0.55 && browsing.loaded.length) await openFile(person, place.metrics, pick(browsing.loaded).id);
     else if (roll < 0.85)
       await editFile(person, place.metrics, place.ledger, {
