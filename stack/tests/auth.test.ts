@@ -164,6 +164,19 @@ describe('the current user', () => {
     expect(changed.data.user?.user_metadata).toMatchObject({ nombre: 'Ana' });
     expect((await client().auth.signInWithPassword({ email, password: 'otra-contraseña-2' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe('invalid_credentials');
+    // Stored as GoTrue stores it (Go's bcrypt: 2a, cost 10), so pgcrypto, and a hosted project, read it the same.
+    const db = await adminDb();
+    try {
+      const { rows } = await db.query<{ encrypted_password: string; matches: boolean }>(
+        `select encrypted_password, extensions.crypt($2, encrypted_password) = encrypted_password as matches
+           from auth.users where email = $1`,
+        [email, 'otra-contraseña-2'],
+      );
+      expect(rows[0]!.encrypted_password).toMatch(/^\$2a\$10\$/);
+      expect(rows[0]!.matches).toBe(true);
+    } finally {
+      await db.end();
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import bcrypt from 'bcryptjs';
 import type { PoolClient } from 'pg';
 import type { ServiceContext } from '../service.ts';
 import type { ProjectConfig } from '../project-config.ts';
@@ -11,7 +10,6 @@ import { addAmrClaim, createSession, insertRefreshToken, sessionJson, type Token
 import type { Mailer } from './mail/mailer.ts';
 import { withTransaction as inTransaction } from '../http/transaction.ts';
 
-export const BCRYPT_COST = 10;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
@@ -149,5 +147,3 @@ export function createAuthDeps(
     },
   };
 }
-
-export const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);

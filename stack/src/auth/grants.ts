@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import bcrypt from 'bcryptjs';
-import { DUMMY_HASH, type AuthDeps } from './context.ts';
+import type { AuthDeps } from './context.ts';
+import { DUMMY_HASH, passwordMatches } from './passwords.ts';
 import { AuthError, optionalString } from './http.ts';
 import { findUserByEmail, findUserById, findUserByPhone, usersJson } from './users.ts';
 import { insertRefreshToken, sessionJson, type SessionRow } from './sessions.ts';
@@ -18,7 +18,7 @@ export async function passwordGrant(deps: AuthDeps, req: IncomingMessage, body: 
     ? await findUserByEmail(pool, email, 'Database error querying schema')
     : await findUserByPhone(pool, phone!, 'Database error querying schema');
   const hash = user?.encrypted_password || DUMMY_HASH;
-  const matches = await bcrypt.compare(password, hash);
+  const matches = await passwordMatches(password, hash);
   if (!user || !user.encrypted_password || !password || !matches) throw invalidCredentials();
   if (user.is_banned) throw new AuthError(400, 'user_banned', 'User is banned');
   if (email && !user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { PoolClient } from 'pg';
-import { BCRYPT_COST, type AuthDeps } from './context.ts';
+import type { AuthDeps } from './context.ts';
+import { hashPassword } from './passwords.ts';
 import { AuthError } from './http.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
 import type { MailKind } from './mail/mailer.ts';
@@ -187,7 +187,7 @@ export async function consumeEmailToken(db: PoolClient, user: UserRow, type: Ema
       const password = randomBytes(48).toString('base64url');
       await db.query('update auth.users set encrypted_password = $2 where id = $1', [
         user.id,
-        await bcrypt.hash(password, BCRYPT_COST),
+        await hashPassword(password),
       ]);
     }
     await db.query(

@@ -1,6 +1,6 @@
-import bcrypt from 'bcryptjs';
 import type { PoolClient } from 'pg';
-import { BCRYPT_COST, UUID, type AuthDeps } from './context.ts';
+import { UUID, type AuthDeps } from './context.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
 import { AuthError, isObject, optionalString } from './http.ts';
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, userJsonById, type UserRow } from './users.ts';
 import * as disabled from './disabled-features.ts';
@@ -29,7 +29,7 @@ export async function createUserFromBody(
   const id = optionalString(body.id) ?? crypto.randomUUID();
   if (!UUID.test(id)) throw new AuthError(400, 'validation_failed', 'user_id must be an UUID');
   const role = options.admin ? (optionalString(body.role) ?? 'authenticated') : 'authenticated';
-  const encryptedPassword = password ? await bcrypt.hash(password, BCRYPT_COST) : (passwordHash ?? null);
+  const encryptedPassword = password ? await hashPassword(password) : (passwordHash ?? null);
   const appMetadata = options.admin && isObject(body.app_metadata) ? body.app_metadata : {};
   const userMetadata = isObject(options.admin ? body.user_metadata : body.data)
     ? ((options.admin ? body.user_metadata : body.data) as Record<string, unknown>)
@@ -75,12 +75,12 @@ export async function updateUserFromBody(
     const password = optionalString(body.password);
     if (password) {
       deps.checkPasswordStrength(password);
-      if (!options.admin && user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
+      if (!options.admin && user.encrypted_password && (await passwordMatches(password, user.encrypted_password))) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
       await db.query('update auth.users set encrypted_password = $2 where id = $1', [
         user.id,
-        await bcrypt.hash(password, BCRYPT_COST),
+        await hashPassword(password),
       ]);
     }
     const email = optionalString(body.email)?.toLowerCase();
