@@ -131,6 +131,12 @@ describe('credits on public pages', () => {
     await page.getByRole('button', { name: `Ver a tamaño grande: ${marker} terraza` }).click();
     const lightbox = page.getByRole('dialog', { name: `${marker} terraza` });
     await lightbox.getByText(line).waitFor();
+    // The picture itself, drawn: the credit line alone would pass with a broken image.
+    await expect
+      .poll(() =>
+        lightbox.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
     await layoutSettled(page);
     await screenshot(page, 'share-link-lightbox-credits-1440');
     await expectAccessible(page);
