@@ -91,6 +91,9 @@ export async function run(): Promise<BenchRow[]> {
         `${accounts.length} people working for ${options.minutes} min${options.faults ? ', with faults' : ''}`,
       );
       const machine = startMachineWatch();
+      await control.loopDelay();
+      const stackCpuBefore = await control.cpuSeconds();
+      const loadStarted = performance.now();
       let working = true;
       const memory = sampleMemory(control.pid, startedAt, () => !working);
       const faults = options.faults
@@ -115,6 +118,10 @@ export async function run(): Promise<BenchRow[]> {
         memory: await memory,
         faults: await faults,
         machine: machine.stop(),
+        stack: {
+          loopDelay: await control.loopDelay(),
+          cores: ((await control.cpuSeconds()) - stackCpuBefore) / ((performance.now() - loadStarted) / 1000),
+        },
       };
 
       progress('load', `checking ${uploads.length} uploads, ${ledger.accepted.length} saves and the server's jobs`);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startStack } from '@mediateca/stack';
 import { LOG_LINES_KEPT } from './harness.ts';
 import { watchPatches } from './patch-timeline.ts';
@@ -19,6 +20,10 @@ try {
   const { stop, restartDatabase, ...endpoints } = stack;
   // The gateway runs here, so the TUS chunks' timeline is taken here and handed over when asked for.
   const patches = watchPatches();
+  // How late this process's callbacks run (gateway, Auth, Storage, Realtime share its event loop): a wait
+  // every request through the gateway pays. Read and restarted with 'loop'.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   process.on('message', (message) => {
     if (message === 'logs') send({ logs: recent });
     if (message === 'cpu') {
@@ -26,6 +31,10 @@ try {
       send({ cpuSeconds: (user + system) / 1e6 });
     }
     if (message === 'patches') send({ patches: patches.take() });
+    if (message === 'loop') {
+      send({ loopDelay: { p50: loop.percentile(50) / 1e6, p95: loop.percentile(95) / 1e6, max: loop.max / 1e6 } });
+      loop.reset();
+    }
     if (message === 'restart-database')
       void restartDatabase().then(
         () => send({ restarted: true }),

@@ -13,14 +13,24 @@ export type FromStack =
   | { failed: string }
   | { logs: string[] }
   | { cpuSeconds: number }
+  | { loopDelay: LoopDelay }
   | { patches: ChunkBreakdown }
   | { restarted: true }
   | { restartFailed: string };
+
+/** How late the stack's process ran its callbacks, ms. */
+export interface LoopDelay {
+  p50: number;
+  p95: number;
+  max: number;
+}
 
 /** What a benchmark may ask the stack's process while it runs. */
 export interface StackProcess {
   /** CPU-seconds (user + system) the stack's Node process has used so far. */
   cpuSeconds(): Promise<number>;
+  /** Its event loop's delay since the last call (the first call starts the count). */
+  loopDelay(): Promise<LoopDelay>;
   /** Where each TUS chunk's time went since the last call, seen from the gateway (lib/patch-timeline.ts). */
   takePatches(): Promise<ChunkBreakdown>;
   /** The stack's Node process; Postgres, PostgREST and the Deno workers are its descendants. */
@@ -58,7 +68,10 @@ export async function withStackProcess<T>(
   try {
     const started = await next();
     if (!('ready' in started)) throw new Error(`the stack did not start: ${'failed' in started ? started.failed : ''}`);
-    const ask = async <K extends 'cpuSeconds' | 'patches'>(question: 'cpu' | 'patches', key: K) => {
+    const ask = async <K extends 'cpuSeconds' | 'patches' | 'loopDelay'>(
+      question: 'cpu' | 'patches' | 'loop',
+      key: K,
+    ) => {
       const answer = next();
       child.send(question);
       const message = await answer;
@@ -68,6 +81,7 @@ export async function withStackProcess<T>(
     const control: StackProcess = {
       cpuSeconds: () => ask('cpu', 'cpuSeconds') as Promise<number>,
       takePatches: () => ask('patches', 'patches') as Promise<ChunkBreakdown>,
+      loopDelay: () => ask('loop', 'loopDelay') as Promise<LoopDelay>,
       pid: child.pid!,
       restartDatabase: async () => {
         const answer = next();

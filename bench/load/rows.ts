@@ -1,6 +1,7 @@
 import type { BenchRow } from '../lib/report.ts';
 import type { FaultEvent } from './faults.ts';
 import type { MachineLoad } from './machine.ts';
+import type { LoopDelay } from '../lib/stack-process.ts';
 import type { Metrics, RequestKind } from './metrics.ts';
 import type { Subscriber } from './subscribers.ts';
 import type { EditCheck, JobCheck, UploadCheck } from './verify.ts';
@@ -37,6 +38,8 @@ export interface LoadOutcome {
   memory: { firstMinute: Map<string, number>; end: Map<string, number> };
   faults: FaultEvent[];
   machine: MachineLoad;
+  /** The stack's Node process during the load: its event-loop delay and the cores it used. */
+  stack: { loopDelay: LoopDelay; cores: number };
 }
 
 export function loadRows(outcome: LoadOutcome): BenchRow[] {
@@ -90,6 +93,11 @@ export function loadRows(outcome: LoadOutcome): BenchRow[] {
       `${label}: event-loop delay of the simulated people's process, p95`,
       Number(machine.eventLoopDelayP95.toFixed(1)),
       'ms, part of every time above',
+    ),
+    count(
+      `${label}: event-loop delay of the stack's Node process (gateway, Auth, Storage, Realtime), p95`,
+      Number(outcome.stack.loopDelay.p95.toFixed(1)),
+      `ms (p50 ${outcome.stack.loopDelay.p50.toFixed(1)}, max ${Math.round(outcome.stack.loopDelay.max)}); it used ${outcome.stack.cores.toFixed(2)} cores`,
     ),
   );
   for (const [part, end] of memory.end) {
