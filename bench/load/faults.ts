@@ -1,7 +1,7 @@
 import type { StackProcess } from '../lib/stack-process.ts';
 import { progress } from '../lib/harness.ts';
 import { sleep, type Metrics } from './metrics.ts';
-import { killFunctionsRuntime, stackMemory } from './processes.ts';
+import { killFunctionsRuntime, stackCpu, stackMemory } from './processes.ts';
 
 /**
  * The faults of `--faults`, in the middle of the load: Postgres restarted once (at 40 % of the run) and the
@@ -52,16 +52,34 @@ export async function injectFaults(
 }
 
 /**
- * The stack's memory every 10 s until `until`: the sample at the end of the first minute (or the first
- * sample, in a shorter run) and the last one are what the report compares.
+ * The stack's memory and CPU every 10 s until `until`: the memory sample at the end of the first minute (or
+ * the first sample, in a shorter run) and the last one are what the report compares; the CPU each part used
+ * over the whole load and in its busiest 10 s (a process that ends between two samples loses its last
+ * seconds).
  */
 export async function sampleMemory(pid: number, startedAt: number, until: () => boolean) {
   let firstMinute: Map<string, number> | null = null;
+  let previous = await stackCpu(pid);
+  const cpu = new Map<string, { seconds: number; busiest: number }>();
+  const sampleCpu = async () => {
+    const now = await stackCpu(pid);
+    const interval = new Map<string, number>();
+    for (const [processId, { group, seconds }] of now) {
+      const used = seconds - (previous.get(processId)?.seconds ?? 0);
+      interval.set(group, (interval.get(group) ?? 0) + used);
+    }
+    for (const [group, used] of interval) {
+      const total = cpu.get(group) ?? { seconds: 0, busiest: 0 };
+      cpu.set(group, { seconds: total.seconds + used, busiest: Math.max(total.busiest, used / 10) });
+    }
+    previous = now;
+  };
   while (!until()) {
     const last = await stackMemory(pid);
     if (!firstMinute || Date.now() - startedAt <= 60_000) firstMinute = last;
     await sleep(10_000);
+    await sampleCpu();
   }
   const end = await stackMemory(pid);
-  return { firstMinute: firstMinute ?? end, end };
+  return { firstMinute: firstMinute ?? end, end, cpu, seconds: (Date.now() - startedAt) / 1000 };
 }

@@ -72,6 +72,25 @@ export async function stackMemory(root: number): Promise<Map<string, number>> {
   return memory;
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU-seconds (user + system) each process of the stack has used so far, by pid, with its part's name. */
+export async function stackCpu(root: number): Promise<Map<number, { group: string; seconds: number }>> {
+  const used = new Map<number, { group: string; seconds: number }>();
+  for (const info of await descendants(root)) {
+    try {
+      const stat = await readFile(`/proc/${info.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14 and 15 of stat (utime, stime), counted after the name: indexes 11 and 12 here.
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      used.set(info.pid, { group: groupOf(info, root), seconds: ticks / TICKS_PER_SECOND });
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return used;
+}
+
 /** SIGKILL to every Deno worker of the stack, as a crash of the functions runtime; how many there were. */
 export async function killFunctionsRuntime(root: number): Promise<number> {
   const workers = (await descendants(root)).filter((info) => info.name.startsWith('deno'));

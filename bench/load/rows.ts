@@ -35,7 +35,13 @@ export interface LoadOutcome {
   uploads: UploadCheck;
   jobs: JobCheck;
   subscribers: Subscriber[];
-  memory: { firstMinute: Map<string, number>; end: Map<string, number> };
+  memory: {
+    firstMinute: Map<string, number>;
+    end: Map<string, number>;
+    /** CPU-seconds each part used during the load, and its busiest 10 s in cores. */
+    cpu: Map<string, { seconds: number; busiest: number }>;
+    seconds: number;
+  };
   faults: FaultEvent[];
   machine: MachineLoad;
   /** The stack's Node process during the load: its event-loop delay and the cores it used. */
@@ -100,6 +106,15 @@ export function loadRows(outcome: LoadOutcome): BenchRow[] {
       `ms (p50 ${outcome.stack.loopDelay.p50.toFixed(1)}, max ${Math.round(outcome.stack.loopDelay.max)}); it used ${outcome.stack.cores.toFixed(2)} cores`,
     ),
   );
+  for (const [part, { seconds, busiest }] of memory.cpu) {
+    rows.push(
+      count(
+        `${label}: CPU of ${part} during the load`,
+        Number((seconds / memory.seconds).toFixed(2)),
+        `cores on average; ${busiest.toFixed(2)} in its busiest 10 s`,
+      ),
+    );
+  }
   for (const [part, end] of memory.end) {
     const first = memory.firstMinute.get(part) ?? null;
     rows.push({
