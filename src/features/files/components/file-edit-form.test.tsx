@@ -99,6 +99,10 @@ describe("FileEditForm's 'Derechos'", () => {
 
   it('tells an uploader that only an admin may clear or delay a stated expiry date', async () => {
     renderAs(<FileEditForm file={{ ...file, rights_expire_on: '2099-12-31' } as FileDetail} />, { role: 'UPLOADER' });
-    expect(await screen.findByText('Solo un administrador puede quitar o retrasar esta fecha.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'El último día en que se puede usar. Solo un administrador puede quitar o retrasar esta fecha.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -16,6 +16,9 @@ const EXPIRY_HINTS = {
 
 const EXPIRY_ADMIN_ONLY = 'Solo un administrador puede quitar o retrasar esta fecha.';
 
+/** What the date means: the file leaves the public pages, links and feed the day after it. */
+const EXPIRY_MEANING = 'El último día en que se puede usar.';
+
 /**
  * The 'Derechos' section of the file form: who made the picture, the credit line and copyright to print with
  * it, how the group holds it, until when and whether a release was signed. Texts the file's own metadata
@@ -79,11 +82,9 @@ export function RightsFields({
         type="date"
         {...form.register('rights_expire_on')}
         error={errors.rights_expire_on?.message}
-        hint={
-          expiry || expiryAdminOnly
-            ? [expiry && EXPIRY_HINTS[expiry], expiryAdminOnly && EXPIRY_ADMIN_ONLY].filter(Boolean).join(' ')
-            : undefined
-        }
+        hint={[EXPIRY_MEANING, expiry && EXPIRY_HINTS[expiry], expiryAdminOnly && EXPIRY_ADMIN_ONLY]
+          .filter(Boolean)
+          .join(' ')}
       />
       <SelectField id="rights_release" label="Autorización de modelo o propiedad" {...form.register('rights_release')}>
         <option value="">Sin indicar</option>
