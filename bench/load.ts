@@ -12,6 +12,7 @@ import { EditLedger } from './load/edits.ts';
 import { injectFaults, sampleMemory } from './load/faults.ts';
 import { Metrics, sleep } from './load/metrics.ts';
 import { startMachineWatch } from './load/machine.ts';
+import { watchDatabaseTime } from './load/database-time.ts';
 import { ADMINS, LIBRARY_FILES, SUBSCRIBERS, UPLOADERS, loadOptions } from './load/options.ts';
 import { adminDay, uploaderDay, type Workplace } from './load/people.ts';
 import { loadRows, printProblems } from './load/rows.ts';
@@ -96,6 +97,10 @@ export async function run(): Promise<BenchRow[]> {
       const loadStarted = performance.now();
       let working = true;
       const memory = sampleMemory(control.pid, startedAt, () => !working);
+      const databaseTime = await watchDatabaseTime(stack.adminDbUrl, () => working).catch((error: unknown) => {
+        progress('load', `database timings not watched: ${String(error)}`);
+        return async () => {};
+      });
       const faults = options.faults
         ? injectFaults(control, metrics, { startedAt, ms: options.minutes * 60_000 })
         : Promise.resolve([]);
@@ -111,6 +116,8 @@ export async function run(): Promise<BenchRow[]> {
         }),
       );
       working = false;
+      // What Postgres saw is printed beside the figures; a failure to read it must not lose the run.
+      await databaseTime().catch((error: unknown) => progress('load', `database timings not read: ${String(error)}`));
       const outcome = {
         label,
         metrics,
