@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterReadsAndIdle } from './catch-up.ts';
+import { afterReads } from './catch-up.ts';
 
 /** A query whose one fetch the test lands by hand. */
 function readInFlight() {
@@ -14,7 +14,7 @@ function readInFlight() {
   return { client, land: (value: number) => land(value), stop };
 }
 
-// The page is never idle in jsdom (no requestIdleCallback): the work runs as soon as no read is out.
+// Timers are faked: what the work waits for is the reads, and its deadline.
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -23,11 +23,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('afterReadsAndIdle', () => {
+describe('afterReads', () => {
   it('waits for the reads on their way, then runs once', async () => {
     const { client, land, stop } = readInFlight();
     const work = vi.fn();
-    afterReadsAndIdle(client, work);
+    afterReads(client, work);
     await vi.advanceTimersByTimeAsync(1000);
     expect(work).not.toHaveBeenCalled();
     land(1);
@@ -40,14 +40,14 @@ describe('afterReadsAndIdle', () => {
 
   it('runs at once when nothing is being read', () => {
     const work = vi.fn();
-    afterReadsAndIdle(new QueryClient(), work);
+    afterReads(new QueryClient(), work);
     expect(work).toHaveBeenCalledTimes(1);
   });
 
   it('runs by its deadline even while a read never lands', async () => {
     const { client, stop } = readInFlight();
     const work = vi.fn();
-    afterReadsAndIdle(client, work);
+    afterReads(client, work);
     await vi.advanceTimersByTimeAsync(1499);
     expect(work).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -58,7 +58,7 @@ describe('afterReadsAndIdle', () => {
   it('never runs once cancelled', async () => {
     const { client, land, stop } = readInFlight();
     const work = vi.fn();
-    const cancel = afterReadsAndIdle(client, work);
+    const cancel = afterReads(client, work);
     cancel();
     land(1);
     await vi.advanceTimersByTimeAsync(2000);

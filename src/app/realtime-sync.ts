@@ -9,7 +9,7 @@ import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cac
 import type { FilePage } from '../features/files/api/search-files.ts';
 import { refreshFileDetail, type DetailExpectation } from '../features/files/api/detail-cache.ts';
 import { dropDeletedFiles } from '../features/files/api/after-file-change.ts';
-import { afterReadsAndIdle } from './catch-up.ts';
+import { afterReads } from './catch-up.ts';
 
 type Row = Record<string, unknown>;
 
@@ -261,7 +261,7 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
       void realtime.setAuth().then(() => {
         cancelCatchUp();
-        cancelCatchUp = afterReadsAndIdle(queryClient, () => {
+        cancelCatchUp = afterReads(queryClient, () => {
           for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) {
             refetchAfterJoin(queryClient, queryKey);
           }
