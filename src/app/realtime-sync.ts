@@ -9,7 +9,6 @@ import { fileListUpdate, type ChangedFile } from '../features/files/api/list-cac
 import type { FilePage } from '../features/files/api/search-files.ts';
 import { refreshFileDetail, type DetailExpectation } from '../features/files/api/detail-cache.ts';
 import { dropDeletedFiles } from '../features/files/api/after-file-change.ts';
-import { afterReads } from './catch-up.ts';
 
 type Row = Record<string, unknown>;
 
@@ -230,7 +229,6 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
   useEffect(() => {
     if (!userId) return;
     const ownAccountChanged = () => onOwnAccountChangeRef.current();
-    let cancelCatchUp = () => {};
     let pending: CacheAction[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
@@ -260,17 +258,11 @@ export function useRealtimeCacheSync(userId: string | null, onOwnAccountChange: 
       if (status !== 'SUBSCRIBED') return;
       // The join can race the session token; pushing it makes Realtime apply this user's RLS, not anon's.
       void realtime.setAuth().then(() => {
-        cancelCatchUp();
-        cancelCatchUp = afterReads(queryClient, () => {
-          for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) {
-            refetchAfterJoin(queryClient, queryKey);
-          }
-          ownAccountChanged();
-        });
+        for (const queryKey of [fileKeys.all, ...Object.values(catalogueKeys)]) refetchAfterJoin(queryClient, queryKey);
+        ownAccountChanged();
       });
     });
     return () => {
-      cancelCatchUp();
       clearTimeout(flushTimer);
       setLiveChannelLost(false);
       close();
