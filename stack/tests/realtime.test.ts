@@ -172,6 +172,34 @@ describe('postgres_changes', () => {
     expect(a.inbox.events.some(noteIs('de bob'))).toBe(false);
   });
 
+  it('follows a policy changed after earlier changes were checked, though each check is prepared only once', async () => {
+    const b = await subscribe(bob.client, 'bob-policy');
+    const setReadPolicy = async (using: string) => {
+      const db = await adminDb();
+      try {
+        await db.query(`alter policy "Owners read their notes" on public.${table} using (${using})`);
+      } finally {
+        await db.end();
+      }
+    };
+    await alice.client.from(table).insert({ note: 'antes del cambio' });
+    await bob.client.from(table).insert({ note: 'marca de bob 1' });
+    await b.inbox.next(noteIs('marca de bob 1'));
+    try {
+      await setReadPolicy('true');
+      await alice.client.from(table).insert({ note: 'con la política abierta' });
+      await b.inbox.next(noteIs('con la política abierta'));
+    } finally {
+      await setReadPolicy('owner = (select auth.uid())');
+    }
+    await alice.client.from(table).insert({ note: 'con la política cerrada' });
+    await bob.client.from(table).insert({ note: 'marca de bob 2' });
+    await b.inbox.next(noteIs('marca de bob 2'));
+    expect(b.inbox.events.some(noteIs('antes del cambio'))).toBe(false);
+    expect(b.inbox.events.some(noteIs('con la política cerrada'))).toBe(false);
+    await bob.client.removeChannel(b.channel);
+  });
+
   it('delivers updates with the primary key as old record, and deletes with only the primary key', async () => {
     const a = await subscribe(alice.client, 'alice-changes');
     const inserted = await alice.client.from(table).insert({ note: 'para cambiar' }).select('id').single();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Claims } from '../jwt.ts';
 import type { CapturedChange } from './changes.ts';
@@ -7,7 +8,8 @@ import { checkOut, setConfigStatement } from '../http/transaction.ts';
  * What each subscriber may see of one change, decided in Postgres as Supabase Realtime's apply_rls does:
  * columns the subscriber's role lacks SELECT on are removed; for INSERT/UPDATE on a table with RLS
  * enabled the row is selected by primary key as that subscriber (`role` + `request.jwt.claims`, local to
- * a transaction that is rolled back) and delivered only if visible. DELETE is never RLS-checked.
+ * a transaction that is rolled back; the select prepared once per connection and table) and delivered only
+ * if visible. DELETE is never RLS-checked.
  * Subscribers sharing role and claims share one check.
  */
 
@@ -27,6 +29,29 @@ export interface AccessVerdict {
 export const identityKey = (identity: Identity) => `${identity.role}\u0000${JSON.stringify(identity.claims)}`;
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The visibility checks each pooled connection has prepared, by statement name. */
+const preparedByConnection = new WeakMap<pg.ClientBase, Set<string>>();
+
+function preparedOn(db: pg.ClientBase): Set<string> {
+  let prepared = preparedByConnection.get(db);
+  if (!prepared) {
+    prepared = new Set();
+    preparedByConnection.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * `select exists (…)` for one table's row by primary key, with the key values as parameters (their types
+ * inferred from the columns). Named by table and key so a connection keeps one per table.
+ */
+function visibilityStatement(change: CapturedChange, table: string): { name: string; prepare: string } {
+  const where = change.primaryKey.map((column, index) => `${quoteIdent(column)} = $${index + 1}`).join(' and ');
+  const keyTag = createHash('sha1').update(change.primaryKey.join('\u0000')).digest('hex').slice(0, 8);
+  const name = `realtime_visible_${change.relationOid}_${keyTag}`;
+  return { name, prepare: `prepare ${name} as select exists (select 1 from ${table} where ${where}) as visible` };
+}
 
 export async function evaluateAccess(
   pool: pg.Pool,
@@ -67,27 +92,35 @@ export async function evaluateAccess(
     }
     if (checked.length === 0) return { rlsEnabled, selectableColumns, visible };
 
-    // One round trip for every identity: a simple-protocol batch inside a transaction that is rolled back.
+    // One round trip for every identity, as apply_rls does it: the row's select is prepared once (and kept on
+    // the connection, so its generic plan is reused by later changes to the table) and executed per identity,
+    // inside a transaction that is rolled back. Planning each check afresh was most of its cost.
     const table = `${quoteIdent(change.schema)}.${quoteIdent(change.table)}`;
-    const where = change.primaryKey
-      .map((column) => `${quoteIdent(column)} = ${db.escapeLiteral(record[column] ?? '')}`)
-      .join(' and ');
-    const statements = ['begin'];
+    const statement = visibilityStatement(change, table);
+    const prepared = preparedOn(db);
+    const mustPrepare = !prepared.has(statement.name);
+    const keyValues = change.primaryKey.map((column) => db.escapeLiteral(record[column] ?? '')).join(', ');
+    const statements = ['begin', ...(mustPrepare ? [statement.prepare] : [])];
     for (const identity of checked) {
-      statements.push(
-        setConfigStatement(identitySettings(identity)),
-        `select exists (select 1 from ${table} where ${where}) as visible`,
-      );
+      statements.push(setConfigStatement(identitySettings(identity)), `execute ${statement.name}(${keyValues})`);
     }
     statements.push('rollback');
+    const firstCheck = mustPrepare ? 3 : 2;
     try {
       const results = (await db.query(statements.join(';\n'))) as unknown as pg.QueryResult<{ visible: boolean }>[];
+      prepared.add(statement.name);
       checked.forEach((identity, index) => {
-        visible.set(identityKey(identity), results[2 + index * 2]?.rows[0]?.visible === true);
+        visible.set(identityKey(identity), results[firstCheck + index * 2]?.rows[0]?.visible === true);
       });
     } catch {
-      // A policy that raises for one identity aborts the batch: check each alone, failing closed.
+      // A policy that raises for one identity aborts the batch: check each alone, failing closed. The
+      // statement may be prepared or not (or stale, after a change to the table): it is prepared afresh.
       await db.query('rollback').catch(() => {});
+      await db.query(`deallocate ${statement.name}`).catch(() => {});
+      prepared.delete(statement.name);
+      const where = change.primaryKey
+        .map((column) => `${quoteIdent(column)} = ${db.escapeLiteral(record[column] ?? '')}`)
+        .join(' and ');
       for (const identity of checked) {
         visible.set(identityKey(identity), await visibleAlone(db, table, where, identity));
       }
