@@ -42,32 +42,48 @@ export async function descendants(root: number): Promise<ProcessInfo[]> {
 }
 
 /** Proportional set size in bytes: shared pages (Postgres's shared buffers) counted once across processes. */
-async function pssBytes(pid: number): Promise<number> {
+/** A process's proportional set size, and the part of it that is shared memory (Postgres's buffers). */
+async function pss(pid: number): Promise<{ total: number; sharedMemory: number }> {
   try {
     const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const match = /^Pss:\s+(\d+) kB/m.exec(rollup);
-    return match ? Number(match[1]) * 1024 : 0;
+    const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+    return { total: kilobytes('Pss') * 1024, sharedMemory: kilobytes('Pss_Shmem') * 1024 };
   } catch {
-    return 0;
+    return { total: 0, sharedMemory: 0 };
   }
 }
+
+const POSTGRES_PROCESSES = 'Postgres (all its processes, without shared memory)';
 
 /** What the memory rows are named by: the stack's own Node process, then its children by program. */
 function groupOf(info: ProcessInfo, root: number): string {
   if (info.pid === root) return 'stack (Node: gateway, Auth, Storage, Realtime)';
   // PostgREST's name starts like Postgres's, so it is told apart first.
   if (info.name.startsWith('postgrest')) return 'PostgREST';
-  if (info.name.startsWith('postgres')) return 'Postgres (all its processes)';
+  if (info.name.startsWith('postgres')) return POSTGRES_PROCESSES;
   if (info.name.startsWith('deno')) return 'functions runtime (Deno workers)';
   return info.name;
 }
 
-/** Memory of each part of the stack now, in bytes (sum of PSS over its processes). */
+export const POSTGRES_SHARED_MEMORY = 'Postgres shared memory (buffers touched so far, at most shared_buffers)';
+
+/**
+ * Memory of each part of the stack now, in bytes (sum of PSS over its processes). Postgres's shared memory is
+ * its own row: shared_buffers is a cache of fixed size that fills as pages are read, so it grows through any
+ * run without being a leak; the processes' own memory is what would show one.
+ */
 export async function stackMemory(root: number): Promise<Map<string, number>> {
   const memory = new Map<string, number>();
+  const add = (group: string, bytes: number) => memory.set(group, (memory.get(group) ?? 0) + bytes);
   for (const info of await descendants(root)) {
     const group = groupOf(info, root);
-    memory.set(group, (memory.get(group) ?? 0) + (await pssBytes(info.pid)));
+    const { total, sharedMemory } = await pss(info.pid);
+    if (group === POSTGRES_PROCESSES) {
+      add(group, total - sharedMemory);
+      add(POSTGRES_SHARED_MEMORY, sharedMemory);
+    } else {
+      add(group, total);
+    }
   }
   return memory;
 }
