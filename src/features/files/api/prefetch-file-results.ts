@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fileListQuery } from './search-files.ts';
 import { fileCountQuery } from './count-files.ts';
+import type { MonthKey } from '../lib/timeline.ts';
 import { filtersFromParams, monthFromParams, sortDateColumn, type FileFilters, type FileSort } from './file-filters.ts';
 
 /**
@@ -9,8 +10,13 @@ import { filtersFromParams, monthFromParams, sortDateColumn, type FileFilters, t
  * machine, measured from the Tipo menu); they join these requests instead of sending their own. A filter
  * already in the cache is not fetched again.
  */
-export function prefetchFileResults(queryClient: QueryClient, filters: FileFilters, sort: FileSort) {
-  void queryClient.prefetchInfiniteQuery(fileListQuery(filters, sort));
+export function prefetchFileResults(
+  queryClient: QueryClient,
+  filters: FileFilters,
+  sort: FileSort,
+  from: MonthKey | null = null,
+) {
+  void queryClient.prefetchInfiniteQuery(fileListQuery(filters, sort, from));
   void queryClient.prefetchQuery(fileCountQuery(filters));
 }
 
@@ -22,7 +28,5 @@ export function prefetchFileResults(queryClient: QueryClient, filters: FileFilte
 export function prefetchFilesScreen(queryClient: QueryClient, search: string) {
   const params = new URLSearchParams(search);
   const { filters, sort } = filtersFromParams(params);
-  const from = sortDateColumn(sort) ? monthFromParams(params) : null;
-  void queryClient.prefetchInfiniteQuery(fileListQuery(filters, sort, from));
-  void queryClient.prefetchQuery(fileCountQuery(filters));
+  prefetchFileResults(queryClient, filters, sort, sortDateColumn(sort) ? monthFromParams(params) : null);
 }
