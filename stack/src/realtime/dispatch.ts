@@ -198,15 +198,15 @@ function databaseBroadcast(change: CapturedChange): UserBroadcast | null {
 }
 
 /**
- * One committed transaction: access for all its changes is decided concurrently, delivery is in order.
+ * One committed transaction, change after change: access to each is decided on one connection before the next
+ * is looked at, as Realtime's poller decides a batch of changes in one statement of one backend. Deciding
+ * them concurrently let a burst (a bulk tag of 20 files, seen by 20 people: 400 checks) take as many pooled
+ * connections and both cores, and every request of Auth, Storage and the API waited behind it.
  * Messages from realtime.send() go to broadcast channels, never to postgres_changes subscribers.
  */
 export async function dispatchCommit(sessions: Sessions, changes: CapturedChange[]): Promise<void> {
-  const prepared = changes.map((change) =>
-    isDatabaseMessage(change) ? databaseBroadcast(change) : prepare(sessions, change),
-  );
-  for (const pending of prepared) {
-    const ready = await pending;
+  for (const change of changes) {
+    const ready = isDatabaseMessage(change) ? databaseBroadcast(change) : await prepare(sessions, change);
     if (!ready) continue;
     if ('deliveries' in ready) deliver(sessions, ready);
     else relayBroadcast(sessions, null, ready, true);
