@@ -21,6 +21,8 @@ interface Patch {
 
 export interface ChunkBreakdown {
   chunks: number;
+  /** CORS preflights (OPTIONS) for the upload URLs among them: each one is a round trip before a chunk. */
+  preflights: number;
   /** Medians, ms. */
   client: number;
   body: number;
@@ -29,9 +31,12 @@ export interface ChunkBreakdown {
 
 export function watchPatches() {
   let patches: Patch[] = [];
+  let preflights = 0;
   const onStart = (message: unknown) => {
     const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
-    if (request.method !== 'PATCH' || !request.url?.includes('/upload/resumable/')) return;
+    if (!request.url?.includes('/upload/resumable/')) return;
+    if (request.method === 'OPTIONS') preflights += 1;
+    if (request.method !== 'PATCH') return;
     const patch: Patch = { start: performance.now() };
     patches.push(patch);
     request.once('end', () => (patch.bodyEnd = performance.now()));
@@ -42,7 +47,9 @@ export function watchPatches() {
     /** The breakdown of the PATCHes seen since the last call. */
     take(): ChunkBreakdown {
       const seen = patches;
+      const preflighted = preflights;
       patches = [];
+      preflights = 0;
       const client: number[] = [];
       const body: number[] = [];
       const answer: number[] = [];
@@ -54,6 +61,7 @@ export function watchPatches() {
       });
       return {
         chunks: seen.length,
+        preflights: preflighted,
         client: percentile(client, 50),
         body: percentile(body, 50),
         answer: percentile(answer, 50),
@@ -64,5 +72,5 @@ export function watchPatches() {
 }
 
 export const describeChunks = (b: ChunkBreakdown) =>
-  `${b.chunks} PATCHes, per chunk (median): client ${b.client.toFixed(1)} ms, body ${b.body.toFixed(1)} ms, ` +
+  `${b.chunks} PATCHes (${b.preflights} preflights), per chunk (median): client ${b.client.toFixed(1)} ms, body ${b.body.toFixed(1)} ms, ` +
   `answer ${b.answer.toFixed(1)} ms`;
