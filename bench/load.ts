@@ -96,7 +96,7 @@ export async function run(): Promise<BenchRow[]> {
       const stackCpuBefore = await control.cpuSeconds();
       const loadStarted = performance.now();
       let working = true;
-      const memory = sampleMemory(control.pid, startedAt, () => !working);
+      const memory = sampleMemory(control.pid, startedAt, (options.minutes * 60_000) / 2, () => !working);
       const databaseTime = await watchDatabaseTime(stack.adminDbUrl, () => working).catch((error: unknown) => {
         progress('load', `database timings not watched: ${String(error)}`);
         return async () => {};

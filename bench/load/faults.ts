@@ -1,7 +1,7 @@
 import type { StackProcess } from '../lib/stack-process.ts';
 import { progress } from '../lib/harness.ts';
 import { sleep, type Metrics } from './metrics.ts';
-import { killFunctionsRuntime, stackCpu, stackMemory } from './processes.ts';
+import { killFunctionsRuntime, stackCpu, stackMemory, type PartMemory } from './processes.ts';
 
 /**
  * The faults of `--faults`, in the middle of the load: Postgres restarted once (at 40 % of the run) and the
@@ -53,12 +53,14 @@ export async function injectFaults(
 
 /**
  * The stack's memory and CPU every 10 s until `until`: the memory sample at the end of the first minute (or
- * the first sample, in a shorter run) and the last one are what the report compares; the CPU each part used
+ * the first sample, in a shorter run) and the last one are what the report compares, with the one halfway
+ * through (growth that stops is a cache warming; a leak keeps growing in the second half); the CPU each part used
  * over the whole load and in its busiest 10 s (a process that ends between two samples loses its last
  * seconds).
  */
-export async function sampleMemory(pid: number, startedAt: number, until: () => boolean) {
-  let firstMinute: Map<string, number> | null = null;
+export async function sampleMemory(pid: number, startedAt: number, halfwayAfterMs: number, until: () => boolean) {
+  let firstMinute: Map<string, PartMemory> | null = null;
+  let halfway: Map<string, PartMemory> | null = null;
   let previous = await stackCpu(pid);
   const cpu = new Map<string, { seconds: number; busiest: number }>();
   const sampleCpu = async () => {
@@ -77,9 +79,16 @@ export async function sampleMemory(pid: number, startedAt: number, until: () => 
   while (!until()) {
     const last = await stackMemory(pid);
     if (!firstMinute || Date.now() - startedAt <= 60_000) firstMinute = last;
+    if (!halfway || Date.now() - startedAt <= halfwayAfterMs) halfway = last;
     await sleep(10_000);
     await sampleCpu();
   }
   const end = await stackMemory(pid);
-  return { firstMinute: firstMinute ?? end, end, cpu, seconds: (Date.now() - startedAt) / 1000 };
+  return {
+    firstMinute: firstMinute ?? end,
+    halfway: halfway ?? end,
+    end,
+    cpu,
+    seconds: (Date.now() - startedAt) / 1000,
+  };
 }

@@ -72,9 +72,18 @@ export const POSTGRES_SHARED_MEMORY = 'Postgres shared memory (buffers touched s
  * its own row: shared_buffers is a cache of fixed size that fills as pages are read, so it grows through any
  * run without being a leak; the processes' own memory is what would show one.
  */
-export async function stackMemory(root: number): Promise<Map<string, number>> {
-  const memory = new Map<string, number>();
-  const add = (group: string, bytes: number) => memory.set(group, (memory.get(group) ?? 0) + bytes);
+export interface PartMemory {
+  bytes: number;
+  /** How many processes the part had (a pool that opened more connections has more backends). */
+  processes: number;
+}
+
+export async function stackMemory(root: number): Promise<Map<string, PartMemory>> {
+  const memory = new Map<string, PartMemory>();
+  const add = (group: string, bytes: number) => {
+    const part = memory.get(group) ?? { bytes: 0, processes: 0 };
+    memory.set(group, { bytes: part.bytes + bytes, processes: part.processes + 1 });
+  };
   for (const info of await descendants(root)) {
     const group = groupOf(info, root);
     const { total, sharedMemory } = await pss(info.pid);

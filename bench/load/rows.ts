@@ -5,7 +5,7 @@ import type { LoopDelay } from '../lib/stack-process.ts';
 import type { Metrics, RequestKind } from './metrics.ts';
 import type { Subscriber } from './subscribers.ts';
 import type { EditCheck, JobCheck, UploadCheck } from './verify.ts';
-import { POSTGRES_SHARED_MEMORY } from './processes.ts';
+import { POSTGRES_SHARED_MEMORY, type PartMemory } from './processes.ts';
 
 /** The run's figures as the benchmarks' table rows: each p95 beside the one-user p95 of the same run. */
 const KINDS: RequestKind[] = [
@@ -37,8 +37,9 @@ export interface LoadOutcome {
   jobs: JobCheck;
   subscribers: Subscriber[];
   memory: {
-    firstMinute: Map<string, number>;
-    end: Map<string, number>;
+    firstMinute: Map<string, PartMemory>;
+    halfway: Map<string, PartMemory>;
+    end: Map<string, PartMemory>;
     /** CPU-seconds each part used during the load, and its busiest 10 s in cores. */
     cpu: Map<string, { seconds: number; busiest: number }>;
     seconds: number;
@@ -117,12 +118,17 @@ export function loadRows(outcome: LoadOutcome): BenchRow[] {
     );
   }
   for (const [part, end] of memory.end) {
-    const first = memory.firstMinute.get(part) ?? null;
+    const first = memory.firstMinute.get(part);
+    const halfway = memory.halfway.get(part);
+    const processes =
+      first && first.processes !== end.processes ? `${first.processes} → ${end.processes}` : `${end.processes}`;
     rows.push({
-      metric: `${label}: memory (PSS) of ${part} at the end`,
+      metric:
+        `${label}: memory (PSS) of ${part} at the end (${processes} processes` +
+        `${halfway ? `; ${(halfway.bytes / 1e6).toFixed(0)} MB halfway` : ''})`,
       unit: 'MB',
-      value: end / 1e6,
-      baseline: first === null ? null : first / 1e6,
+      value: end.bytes / 1e6,
+      baseline: first ? first.bytes / 1e6 : null,
       baselineLabel: 'end of the first minute',
       goal: part === POSTGRES_SHARED_MEMORY ? '≤ 256 MB (shared_buffers)' : '≤ 1.1× the first minute',
       higherIsBetter: false,

@@ -13,6 +13,8 @@ const suffix = crypto.randomUUID().replaceAll('-', '').slice(0, 8);
 const table = `rt_notes_${suffix}`;
 /** Every kind of value, a column the API roles may not read, and REPLICA IDENTITY FULL. */
 const kinds = `rt_kinds_${suffix}`;
+/** A two-column primary key, as file_tags has. */
+const pairs = `rt_pairs_${suffix}`;
 
 class Inbox {
   readonly events: Payload[] = [];
@@ -95,6 +97,17 @@ beforeAll(async () => {
       revoke select on public.${kinds} from anon, authenticated;
       grant select (id, owner, amount, happened_at, tags, details, done) on public.${kinds} to authenticated;
       alter publication supabase_realtime add table public.${kinds};
+
+      create table public.${pairs} (
+        place text not null,
+        seat int not null,
+        owner uuid not null,
+        primary key (place, seat)
+      );
+      alter table public.${pairs} enable row level security;
+      create policy "Owners read their pairs" on public.${pairs} for select to authenticated using (owner = (select auth.uid()));
+      grant select on public.${pairs} to authenticated;
+      alter publication supabase_realtime add table public.${pairs};
     `);
   } finally {
     await db.end();
@@ -111,8 +124,8 @@ afterAll(async () => {
   await bob?.client.removeAllChannels();
   const db = await adminDb();
   try {
-    await db.query(`alter publication supabase_realtime drop table public.${table}, public.${kinds}`);
-    await db.query(`drop table public.${table}, public.${kinds}`);
+    await db.query(`alter publication supabase_realtime drop table public.${table}, public.${kinds}, public.${pairs}`);
+    await db.query(`drop table public.${table}, public.${kinds}, public.${pairs}`);
   } finally {
     await db.end();
   }
@@ -170,6 +183,55 @@ describe('postgres_changes', () => {
     await a.inbox.next(noteIs('marca final'));
     expect(anon.inbox.events).toEqual([]);
     expect(a.inbox.events.some(noteIs('de bob'))).toBe(false);
+  });
+
+  it('decides each row of a mixed transaction for each subscriber, by a two-column key', async () => {
+    const a = await subscribe(alice.client, 'alice-pairs', undefined, pairs);
+    const b = await subscribe(bob.client, 'bob-pairs', undefined, pairs);
+    const db = await adminDb();
+    try {
+      // One transaction, rows of both people interleaved, keys with a quote, a comma and a backslash: each row
+      // is checked for each person, in one batch.
+      await db.query(
+        `insert into public.${pairs} (place, seat, owner)
+         select place, seat, case when seat % 2 = 0 then $1::uuid else $2::uuid end
+           from unnest(array['sala "A"', 'b,c', 'd\\e']) as place, generate_series(1, 4) as seat`,
+        [alice.user.id, bob.user.id],
+      );
+    } finally {
+      await db.end();
+    }
+    const seen = (inbox: Inbox) =>
+      inbox.events
+        .map(
+          (event) =>
+            `${event.eventType} ${(event.new as { place: string }).place}/${(event.new as { seat: number }).seat}`,
+        )
+        .sort();
+    await expect.poll(() => a.inbox.events.length).toBe(6);
+    await expect.poll(() => b.inbox.events.length).toBe(6);
+    expect(seen(a.inbox)).toEqual(
+      [
+        'INSERT b,c/2',
+        'INSERT b,c/4',
+        'INSERT d\\e/2',
+        'INSERT d\\e/4',
+        'INSERT sala "A"/2',
+        'INSERT sala "A"/4',
+      ].sort(),
+    );
+    expect(seen(b.inbox)).toEqual(
+      [
+        'INSERT b,c/1',
+        'INSERT b,c/3',
+        'INSERT d\\e/1',
+        'INSERT d\\e/3',
+        'INSERT sala "A"/1',
+        'INSERT sala "A"/3',
+      ].sort(),
+    );
+    await alice.client.removeChannel(a.channel);
+    await bob.client.removeChannel(b.channel);
   });
 
   it('follows a policy changed after earlier changes were checked, though each check is prepared only once', async () => {
