@@ -41,8 +41,10 @@ export async function descendants(root: number): Promise<ProcessInfo[]> {
   return tree;
 }
 
-/** Proportional set size in bytes: shared pages (Postgres's shared buffers) counted once across processes. */
-/** A process's proportional set size, and the part of it that is shared memory (Postgres's buffers). */
+/**
+ * A process's proportional set size (shared pages counted once across processes), and the part of it that is
+ * shared memory (Postgres's buffers).
+ */
 async function pss(pid: number): Promise<{ total: number; sharedMemory: number }> {
   try {
     const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
@@ -67,17 +69,18 @@ function groupOf(info: ProcessInfo, root: number): string {
 
 export const POSTGRES_SHARED_MEMORY = 'Postgres shared memory (buffers touched so far, at most shared_buffers)';
 
-/**
- * Memory of each part of the stack now, in bytes (sum of PSS over its processes). Postgres's shared memory is
- * its own row: shared_buffers is a cache of fixed size that fills as pages are read, so it grows through any
- * run without being a leak; the processes' own memory is what would show one.
- */
+/** One part's memory: the sum of PSS over its processes, and how many there were. */
 export interface PartMemory {
   bytes: number;
   /** How many processes the part had (a pool that opened more connections has more backends). */
   processes: number;
 }
 
+/**
+ * Memory of each part of the stack now. Postgres's shared memory is its own row: shared_buffers is a cache of
+ * fixed size that fills as pages are read, so it grows through any run without being a leak; the processes'
+ * own memory is what would show one.
+ */
 export async function stackMemory(root: number): Promise<Map<string, PartMemory>> {
   const memory = new Map<string, PartMemory>();
   const add = (group: string, bytes: number) => {

@@ -122,10 +122,13 @@ export function loadRows(outcome: LoadOutcome): BenchRow[] {
     const halfway = memory.halfway.get(part);
     const processes =
       first && first.processes !== end.processes ? `${first.processes} → ${end.processes}` : `${end.processes}`;
+    // Shared memory is one segment whichever processes map it: their count says nothing of it.
+    const notes = [
+      ...(part === POSTGRES_SHARED_MEMORY ? [] : [`${processes} processes`]),
+      ...(halfway ? [`${(halfway.bytes / 1e6).toFixed(0)} MB halfway`] : []),
+    ];
     rows.push({
-      metric:
-        `${label}: memory (PSS) of ${part} at the end (${processes} processes` +
-        `${halfway ? `; ${(halfway.bytes / 1e6).toFixed(0)} MB halfway` : ''})`,
+      metric: `${label}: memory (PSS) of ${part} at the end (${notes.join('; ')})`,
       unit: 'MB',
       value: end.bytes / 1e6,
       baseline: first ? first.bytes / 1e6 : null,

@@ -158,6 +158,48 @@ describe('postgres_changes', () => {
     await bob.client.removeChannel(b.channel);
   }, 60_000);
 
+  it('keeps commit order across transactions decided at once, each checked on every table it touched', async () => {
+    // 40 transactions back to back, two of each person in turn, every third writing to two tables: several
+    // are decided at the same time, and each person must still get exactly their rows, in commit order.
+    const a = await subscribe(alice.client, 'alice-order', undefined, '*');
+    const b = await subscribe(bob.client, 'bob-order', undefined, '*');
+    const expected = new Map<string, string[]>([
+      [alice.user.id, []],
+      [bob.user.id, []],
+    ]);
+    const db = await adminDb();
+    try {
+      const transactions: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const owner = i % 4 < 2 ? alice.user.id : bob.user.id;
+        const statements = [`insert into public.${table} (owner, note) values ('${owner}', 'orden ${i}')`];
+        expected.get(owner)!.push(`${table} orden ${i}`);
+        if (i % 3 === 0) {
+          statements.push(`insert into public.${pairs} (place, seat, owner) values ('orden', ${i}, '${owner}')`);
+          expected.get(owner)!.push(`${pairs} orden/${i}`);
+        }
+        transactions.push(`begin; ${statements.join('; ')}; commit`);
+      }
+      await db.query(transactions.join(';\n'));
+    } finally {
+      await db.end();
+    }
+    const seen = (inbox: Inbox) =>
+      inbox.events
+        .filter((event) => event.table === table || event.table === pairs)
+        .map((event) => {
+          const row = event.new as { note?: string; place?: string; seat?: number };
+          return event.table === table ? `${table} ${row.note}` : `${pairs} ${row.place}/${row.seat}`;
+        })
+        .filter((text) => / orden/.test(text));
+    await expect.poll(() => seen(a.inbox).length).toBe(expected.get(alice.user.id)!.length);
+    await expect.poll(() => seen(b.inbox).length).toBe(expected.get(bob.user.id)!.length);
+    expect(seen(a.inbox)).toEqual(expected.get(alice.user.id));
+    expect(seen(b.inbox)).toEqual(expected.get(bob.user.id));
+    await alice.client.removeChannel(a.channel);
+    await bob.client.removeChannel(b.channel);
+  });
+
   it('delivers an insert only to the subscribers RLS lets read it, with the Supabase shape', async () => {
     const a = await subscribe(alice.client, 'alice-all');
     const b = await subscribe(bob.client, 'bob-all');

@@ -54,6 +54,12 @@ const SLOT_PREFIX = 'local_stack_realtime_';
 const RECONNECT_DELAY_MS = 1000;
 /** Changes of one transaction handed to the subscribers at a time (a bulk load arrives as many batches). */
 const DELIVERY_BATCH = 1000;
+/**
+ * Transactions (or slices of one) whose access is decided at once. One at a time, a change waited for every
+ * transaction decoded before it, each a few round trips to a Postgres busy with everyone's requests; two at a
+ * time use both cores while deliveries keep commit order. More would take connections from the requests.
+ */
+export const DECISIONS_AT_ONCE = 2;
 
 export class ChangeStream {
   private service: LogicalReplicationService | undefined;
@@ -64,6 +70,12 @@ export class ChangeStream {
   private transactionId = 0;
   /** Whether the transaction being decoded was already waited for until a fresh snapshot sees it. */
   private visibilityAwaited = false;
+  /** Settles once the newest transaction is visible to fresh snapshots (and, before it, every earlier one). */
+  private visible: Promise<void> = Promise.resolve();
+  /** Settles once the newest decided slice has been delivered (or failed); deliveries follow this chain. */
+  private delivered: Promise<void> = Promise.resolve();
+  /** Slices being decided or waiting to be delivered, oldest first. */
+  private readonly undelivered: Array<Promise<void>> = [];
   private stopping = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private running = false;
@@ -73,7 +85,8 @@ export class ChangeStream {
       adminDbUrl: string;
       /** For catalog look-ups (types, primary keys); never the replication connection. */
       adminPool: pg.Pool;
-      onCommit: (changes: CapturedChange[]) => Promise<void>;
+      /** Decides who may see a slice of a transaction; the function it gives delivers it. */
+      decide: (changes: CapturedChange[]) => Promise<() => void>;
       /** The stream was lost (the database restarted, or its connection dropped); a reconnect follows. */
       onInterrupted?: () => void;
       log: (message: string) => void;
@@ -229,18 +242,38 @@ export class ChangeStream {
     }
   }
 
+  /**
+   * Starts deciding the pending changes and queues their delivery after every earlier slice's. Returns once
+   * fewer than DECISIONS_AT_ONCE slices are undelivered, which holds the stream back (flow control) while
+   * Realtime is behind rather than buffering the WAL in memory.
+   */
   private async deliverPending(): Promise<void> {
     const changes = this.pending;
     this.pending = [];
     if (changes.length === 0) return;
-    // Subscribers' RLS checks select the changed rows: they must run in snapshots that see this commit.
+    // Subscribers' RLS checks select the changed rows: they must run in snapshots that see this commit, and
+    // the commits before it (a tag's check reads its file, which an earlier transaction may have inserted).
     if (!this.visibilityAwaited) {
       this.visibilityAwaited = true;
-      if (!(await waitForCommitVisible(this.options.adminPool, this.transactionId))) {
-        this.options.log(`transaction ${this.transactionId} is still not visible; delivering its changes anyway`);
-      }
+      const xid = this.transactionId;
+      this.visible = this.visible.then(async () => {
+        const visible = await waitForCommitVisible(this.options.adminPool, xid).catch(() => false);
+        if (!visible) this.options.log(`transaction ${xid} is still not visible; delivering its changes anyway`);
+      });
     }
-    await this.options.onCommit(changes);
+    const decision = this.visible.then(() => this.options.decide(changes));
+    // Its failure is reported by the delivery chain, which may reach it only after earlier deliveries.
+    decision.catch(() => {});
+    const delivery = this.delivered
+      .then(() => decision)
+      .then((deliver) => deliver())
+      .catch((error: unknown) =>
+        this.options.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`),
+      );
+    this.delivered = delivery;
+    this.undelivered.push(delivery);
+    void delivery.then(() => this.undelivered.shift());
+    if (this.undelivered.length >= DECISIONS_AT_ONCE) await this.undelivered[0];
   }
 
   private capture(message: Pgoutput.MessageInsert | Pgoutput.MessageUpdate | Pgoutput.MessageDelete): CapturedChange {
@@ -295,6 +328,8 @@ export class ChangeStream {
     clearTimeout(this.reconnectTimer);
     // Closing the replication connection drops the temporary slot with it.
     await this.service?.stop().catch(() => {});
+    // Decisions under way still use their connections: they end before those are closed.
+    await this.delivered;
   }
 }
 

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { evaluateAccess, identityKey, type AccessVerdict, type Identity } from './access.ts';
 import type { CapturedChange } from './changes.ts';
 import { matchesFilter } from './filters.ts';
@@ -13,6 +14,11 @@ import type { Channel, Client, Sessions } from './session.ts';
 
 /** Realtime's max_record_bytes: bigger changes are sent without their values over 64 bytes. */
 const MAX_RECORD_BYTES = 1024 * 1024;
+/**
+ * Changes whose frames leave for each client in one write. Bounded so that a slice of large rows cannot pile
+ * up past a socket's buffer limit (session.ts) before it is written.
+ */
+const CHANGES_PER_WRITE = 100;
 
 /**
  * A broadcast reaches every channel of its topic that may read broadcasts; a private and a public channel of
@@ -126,12 +132,13 @@ interface PreparedChange {
 }
 
 /**
- * Who may see each change of a batch, decided table by table: each table's changed rows in one check per
- * subscribed identity. Changes nobody subscribes to are left out; a table whose access could not be decided
- * is delivered to nobody (failing closed).
+ * Who may see each change of a batch: each table's changed rows in one check per subscribed identity, all
+ * tables at once (access.ts). Changes nobody subscribes to are left out; a batch whose access could not be
+ * decided is delivered to nobody (failing closed).
  */
 async function decideAccess(
   sessions: Sessions,
+  checks: pg.Pool,
   changes: CapturedChange[],
 ): Promise<Map<CapturedChange, PreparedChange>> {
   const byTable = new Map<
@@ -153,16 +160,20 @@ async function decideAccess(
     for (const { channel } of deliveries) group.identities.set(identityKey(channel.identity), channel.identity);
   }
   const decided = new Map<CapturedChange, PreparedChange>();
-  for (const group of byTable.values()) {
-    try {
-      const verdicts = await evaluateAccess(sessions.ctx.adminPool, group.changes, [...group.identities.values()]);
+  const groups = [...byTable.values()];
+  try {
+    const verdicts = await evaluateAccess(
+      checks,
+      groups.map((group) => ({ changes: group.changes, identities: [...group.identities.values()] })),
+    );
+    groups.forEach((group, table) =>
       group.changes.forEach((change, index) =>
-        decided.set(change, { change, deliveries: group.deliveries[index]!, verdict: verdicts[index]! }),
-      );
-    } catch (error) {
-      const { type, table } = group.changes[0]!;
-      sessions.ctx.log(`realtime could not check access to a ${type} on ${table}: ${(error as Error).message}`);
-    }
+        decided.set(change, { change, deliveries: group.deliveries[index]!, verdict: verdicts[table]![index]! }),
+      ),
+    );
+  } catch (error) {
+    const tables = [...new Set(groups.map((group) => group.changes[0]!.table))].join(', ');
+    sessions.ctx.log(`realtime could not check access to changes on ${tables}: ${(error as Error).message}`);
   }
   return decided;
 }
@@ -223,22 +234,33 @@ function databaseBroadcast(change: CapturedChange): UserBroadcast | null {
 }
 
 /**
- * One committed transaction (or one slice of a large one): access is decided for all its changes first, a
- * table at a time on one connection, as Realtime's poller decides a batch of changes in one statement of one
- * backend; then they are delivered in order. Deciding each change on its own, concurrently, let a burst (a
- * bulk tag of 20 files, seen by 20 people: 800 checks) take as many pooled connections and both cores, and
- * every request of Auth, Storage and the API waited behind it.
+ * One committed transaction (or one slice of a large one), decided: access for all its changes is decided
+ * first, on one of Realtime's own connections, as Realtime's poller decides a batch of changes in one
+ * statement of one backend. The promise gives the delivery, which sends them in order and is
+ * called once every earlier transaction was delivered (changes.ts keeps that order). Deciding each change on
+ * its own, concurrently, let a burst (a bulk tag of 20 files, seen by 20 people: 800 checks) take as many
+ * pooled connections and both cores, and every request of Auth, Storage and the API waited behind it.
  * Messages from realtime.send() go to broadcast channels, never to postgres_changes subscribers.
  */
-export async function dispatchCommit(sessions: Sessions, changes: CapturedChange[]): Promise<void> {
-  const decided = await decideAccess(sessions, changes);
-  for (const change of changes) {
-    if (isDatabaseMessage(change)) {
-      const broadcast = databaseBroadcast(change);
-      if (broadcast) relayBroadcast(sessions, null, broadcast, true);
-      continue;
+export async function decideCommit(
+  sessions: Sessions,
+  checks: pg.Pool,
+  changes: CapturedChange[],
+): Promise<() => void> {
+  const decided = await decideAccess(sessions, checks, changes);
+  return () => {
+    for (let start = 0; start < changes.length; start += CHANGES_PER_WRITE) {
+      sessions.corked(() => {
+        for (const change of changes.slice(start, start + CHANGES_PER_WRITE)) {
+          if (isDatabaseMessage(change)) {
+            const broadcast = databaseBroadcast(change);
+            if (broadcast) relayBroadcast(sessions, null, broadcast, true);
+            continue;
+          }
+          const ready = decided.get(change);
+          if (ready) deliver(sessions, ready);
+        }
+      });
     }
-    const ready = decided.get(change);
-    if (ready) deliver(sessions, ready);
-  }
+  };
 }

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import pg from 'pg';
 import { WebSocketServer, type RawData } from 'ws';
 import type { MountedService, ServiceContext } from '../service.ts';
 import { mountHono } from '../http/mount.ts';
-import { ChangeStream } from './changes.ts';
-import { dispatchCommit } from './dispatch.ts';
+import { ChangeStream, DECISIONS_AT_ONCE } from './changes.ts';
+import { decideCommit } from './dispatch.ts';
+import { CONNECTIONS_PER_BATCH } from './access.ts';
 import { onFrame } from './frames.ts';
 import { restApi } from './rest.ts';
 import { connectionProblem, Sessions, type Client } from './session.ts';
@@ -35,11 +37,16 @@ function rejectUpgrade(socket: Duplex, message: string) {
 export async function createRealtimeService(ctx: ServiceContext): Promise<MountedService> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   const sessions = new Sessions(ctx);
+  // Realtime's own connections for deciding who sees each change, as hosted Realtime holds its own: a burst of
+  // changes waits for these rather than for the ones Auth and Storage answer requests with, and the checks
+  // each connection prepares (access.ts) stay on these few backends instead of spreading over the pool.
+  const checks = new pg.Pool({ connectionString: ctx.adminDbUrl, max: DECISIONS_AT_ONCE * CONNECTIONS_PER_BATCH });
+  checks.on('error', (error) => ctx.log(`realtime checks pool: ${error.message}`));
 
   const stream = new ChangeStream({
     adminDbUrl: ctx.adminDbUrl,
     adminPool: ctx.adminPool,
-    onCommit: (changes) => dispatchCommit(sessions, changes),
+    decide: (changes) => decideCommit(sessions, checks, changes),
     onInterrupted: () => sessions.failChangeChannels(),
     log: ctx.log,
   });
@@ -91,6 +98,7 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
       for (const client of sessions.clients) client.socket.terminate();
       wss.close();
       await stream.stop();
+      await checks.end();
     },
   });
 }

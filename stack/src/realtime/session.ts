@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { ServiceContext } from '../service.ts';
 import { isExpiredError, verifyJwt, type Claims, type JwtKeys } from '../jwt.ts';
@@ -94,6 +95,24 @@ export class Sessions {
 
   verify(token: string): Promise<Claims> {
     return verifyToken(token, this.ctx.jwtKeys);
+  }
+
+  /**
+   * Runs `send` with every client's socket corked, so that the frames it sends one client leave in one write:
+   * a transaction of 60 changes seen by 20 people is 1,200 frames, one system call each otherwise. (ws corks
+   * around each frame itself; a socket's corks nest.)
+   */
+  corked(send: () => void): void {
+    const sockets = [...this.clients].flatMap((client) => {
+      const socket = (client.socket as unknown as { _socket?: Socket })._socket;
+      return socket && !socket.destroyed ? [socket] : [];
+    });
+    for (const socket of sockets) socket.cork();
+    try {
+      send();
+    } finally {
+      for (const socket of sockets) socket.uncork();
+    }
   }
 
   sendRaw(client: Client, data: string | Buffer): void {
