@@ -36,7 +36,7 @@ const WORDS = ['piscina', 'terraza', 'spa', 'boda', 'suite', 'playa', 'desayuno'
 async function libraryPicks(adminDbUrl: string) {
   const files = await queryOnce<{ id: string }>(
     adminDbUrl,
-    `select id from public.files where not published and not processing order by random() limit 50`,
+    `select id from public.files where not published and not processing order by random() limit 100`,
   );
   const tags = await queryOnce<{ id: string }>(adminDbUrl, 'select id from public.tags order by id limit 20');
   const ids = files.map((row) => row.id);

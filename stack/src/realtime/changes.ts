@@ -56,10 +56,11 @@ const RECONNECT_DELAY_MS = 1000;
 const DELIVERY_BATCH = 1000;
 /**
  * Transactions (or slices of one) whose access is decided at once. One at a time, a change waited for every
- * transaction decoded before it, each a few round trips to a Postgres busy with everyone's requests; two at a
- * time use both cores while deliveries keep commit order. More would take connections from the requests.
+ * transaction decoded before it, each a few round trips to a Postgres busy with everyone's requests; a few at
+ * a time overlap those waits while deliveries keep commit order. They run on Realtime's own connections
+ * (realtime/index.ts), so they take none from the requests.
  */
-export const DECISIONS_AT_ONCE = 2;
+export const DECISIONS_AT_ONCE = 4;
 
 export class ChangeStream {
   private service: LogicalReplicationService | undefined;

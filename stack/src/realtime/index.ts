@@ -39,7 +39,8 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Mounte
   const sessions = new Sessions(ctx);
   // Realtime's own connections for deciding who sees each change, as hosted Realtime holds its own: a burst of
   // changes waits for these rather than for the ones Auth and Storage answer requests with, and the checks
-  // each connection prepares (access.ts) stay on these few backends instead of spreading over the pool.
+  // each connection prepares (access.ts) stay on these few backends instead of spreading over the pool. Room
+  // for every batch decided at once with all its connections: a batch holding one never waits on another.
   const checks = new pg.Pool({ connectionString: ctx.adminDbUrl, max: DECISIONS_AT_ONCE * CONNECTIONS_PER_BATCH });
   checks.on('error', (error) => ctx.log(`realtime checks pool: ${error.message}`));
 
