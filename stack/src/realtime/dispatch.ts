@@ -235,11 +235,11 @@ function databaseBroadcast(change: CapturedChange): UserBroadcast | null {
 
 /**
  * One committed transaction (or one slice of a large one), decided: access for all its changes is decided
- * first, on one of Realtime's own connections, as Realtime's poller decides a batch of changes in one
- * statement of one backend. The promise gives the delivery, which sends them in order and is
- * called once every earlier transaction was delivered (changes.ts keeps that order). Deciding each change on
- * its own, concurrently, let a burst (a bulk tag of 20 files, seen by 20 people: 800 checks) take as many
- * pooled connections and both cores, and every request of Auth, Storage and the API waited behind it.
+ * first, as a batch on Realtime's own connections (access.ts), as Realtime's poller decides a batch of
+ * changes at once. The promise gives the delivery, which sends them in order and is called once every
+ * earlier transaction was delivered (changes.ts keeps that order). Deciding each change on its own,
+ * concurrently, let a burst (a bulk tag of 20 files, seen by 20 people: 800 checks) take every pooled
+ * connection and both cores, and every request of Auth, Storage and the API waited behind it.
  * Messages from realtime.send() go to broadcast channels, never to postgres_changes subscribers.
  */
 export async function decideCommit(
