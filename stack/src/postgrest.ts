@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DB_PASSWORD } from './config.ts';
-import { waitForHttp } from './net.ts';
+import { waitForHttp, withFreePorts } from './net.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -18,17 +18,30 @@ export interface PostgrestHandle {
   stop(): Promise<void>;
 }
 
-/** PostgREST 12 configured like `supabase start`, connecting as `authenticator`. */
-export async function startPostgrest(options: {
+interface PostgrestOptions {
   dbPort: number;
-  port: number;
-  adminPort: number;
   jwtSecret: string;
   schemas: string[];
   extraSearchPath: string[];
   maxRows: number;
   log: (m: string) => void;
-}): Promise<PostgrestHandle> {
+}
+
+/**
+ * PostgREST 12 configured like `supabase start`, connecting as `authenticator`, on two free ports of loopback
+ * (its API and its admin server), picked again if another process took one before PostgREST bound it.
+ */
+export function startPostgrest(options: PostgrestOptions): Promise<PostgrestHandle> {
+  return withFreePorts(
+    2,
+    ([port, adminPort]) => startPostgrestOn({ ...options, port: port!, adminPort: adminPort! }),
+    (error) => options.log(`postgrest: ${(error as Error).message}; other ports`),
+  );
+}
+
+async function startPostgrestOn(
+  options: PostgrestOptions & { port: number; adminPort: number },
+): Promise<PostgrestHandle> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     PGRST_DB_URI: `postgres://authenticator:${DB_PASSWORD}@127.0.0.1:${options.dbPort}/postgres`,
@@ -60,18 +73,19 @@ export async function startPostgrest(options: {
       options.log(`postgrest: stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`);
   });
 
-  const adminUrl = `http://127.0.0.1:${options.adminPort}`;
-  await waitForHttp(`${adminUrl}/ready`, { timeoutMs: 30_000, failFast: exited });
-  return {
-    url: `http://127.0.0.1:${options.port}`,
-    adminUrl,
-    process: child,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        stopping = true;
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      stopping = true;
+      child.kill('SIGTERM');
+      await exited;
+    }
   };
+  const adminUrl = `http://127.0.0.1:${options.adminPort}`;
+  try {
+    await waitForHttp(`${adminUrl}/ready`, { timeoutMs: 30_000, failFast: exited });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${options.port}`, adminUrl, process: child, stop };
 }

@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +24,8 @@ import { JwtKeys } from './jwt.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 import { createGateway } from './gateway.ts';
 import { gatewayRoutes } from './gateway-routes.ts';
-import { freePort } from './net.ts';
+import { listenOn } from './net.ts';
+import { sendJson } from './http/json.ts';
 import { seedBucketObjects } from './seed-objects.ts';
 import { loadProjectConfig } from './project-config.ts';
 import type { MountedService, ServiceContext } from './service.ts';
@@ -43,7 +46,9 @@ export interface StackOptions {
   /** A temp data dir and free ports, all removed by stop(). */
   ephemeral?: boolean;
   host?: string;
+  /** 0: any free port (what an ephemeral stack uses when none is given). */
   apiPort?: number;
+  /** 0: any free port (what an ephemeral stack uses when none is given). */
   dbPort?: number;
   /** Run supabase/seed.sql when the cluster is new (default: true for persistent stacks, false for ephemeral). */
   seed?: boolean;
@@ -121,12 +126,23 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     : path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.stack'));
   await mkdir(dataDir, { recursive: true });
 
-  const apiPort = options.apiPort ?? (ephemeral ? await freePort() : DEFAULT_API_PORT);
-  const dbPort = options.dbPort ?? (ephemeral ? await freePort() : DEFAULT_DB_PORT);
+  // The API's port is held from the first moment (answering 503 until every service is up): a port looked up
+  // as free and bound only after the migrations would be free for anyone else, an outgoing connection's local
+  // port included, for all that time. Postgres's port (when not given) is picked just before it binds it.
+  const gateway = http.createServer((_req, res) => sendJson(res, 503, { message: 'The stack is starting' }));
+  await listenOn(gateway, options.apiPort ?? (ephemeral ? 0 : DEFAULT_API_PORT), host);
+  const apiPort = (gateway.address() as AddressInfo).port;
   const apiUrl = `http://${host}:${apiPort}`;
+  const closeGateway = () =>
+    new Promise<void>((resolve) => {
+      gateway.close(() => resolve());
+      gateway.closeAllConnections();
+    });
 
   const cleanups: Array<() => Promise<void>> = [];
   const stopAll = async () => {
+    // The gateway first: no request reaches a service being stopped.
+    await closeGateway();
     for (const cleanup of cleanups.reverse()) {
       await cleanup().catch((error: unknown) => log(`stop: ${(error as Error).message}`));
     }
@@ -135,8 +151,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   };
 
   try {
+    let dbPort = options.dbPort === 0 ? undefined : (options.dbPort ?? (ephemeral ? undefined : DEFAULT_DB_PORT));
     const startDatabase = () => startPostgres({ dataDir, port: dbPort, majorVersion: config.db.majorVersion, log });
     let postgres = await startDatabase();
+    // A restart (restartDatabase) comes back on the same port.
+    dbPort = postgres.port;
     cleanups.push(() => postgres.stop());
     await bootstrapDatabase(postgres.adminUrl, log);
     const seeding = postgres.created && (options.seed ?? !ephemeral);
@@ -151,11 +170,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       JWT_SECRET,
       config.auth.signingKeysPath ? await loadSigningKeys(config.auth.signingKeysPath) : [],
     );
-    const [restPort, restAdminPort] = [await freePort(), await freePort()];
     const postgrest = await startPostgrest({
       dbPort,
-      port: restPort,
-      adminPort: restAdminPort,
       // PostgREST takes a JWKS as its secret: asymmetric tokens and HS256 ones both pass.
       jwtSecret: jwtKeys.asymmetric.length ? JSON.stringify(jwtKeys.servicesJwks()) : JWT_SECRET,
       schemas: config.api.schemas,
@@ -205,7 +221,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       }),
     );
 
-    const gateway = createGateway({
+    createGateway(gateway, {
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       publishableKey: PUBLISHABLE_KEY,
@@ -216,17 +232,6 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         options.gatewayKeyAuth ?? true,
       ),
     });
-    await new Promise<void>((resolve, reject) => {
-      gateway.once('error', reject);
-      gateway.listen(apiPort, host, () => resolve());
-    });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          gateway.close(() => resolve());
-          gateway.closeAllConnections();
-        }),
-    );
 
     if (seeding) {
       await seedBucketObjects({

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, type RunningStack, type StackOptions, freePort } from '@mediateca/stack';
+import { startStack, type RunningStack, type StackOptions } from '@mediateca/stack';
 
 /** A stack's log on the console with STACK_LOG=1, silent otherwise. */
 export const stackLog = (message: string) => {
@@ -17,15 +17,20 @@ export function startOwnStack(options: StackOptions = {}): Promise<RunningStack>
 }
 
 /**
- * A data directory and a pair of free ports that outlive the stack's restarts (not 54321/54322: `npm start` or
- * a parallel run may hold those): `start` it as often as the test restarts it, `remove` it at the end.
+ * A data directory and a pair of ports that outlive the stack's restarts (not 54321/54322: `npm start` or a
+ * parallel run may hold those; the first start takes free ones, later starts the same): `start` it as often as
+ * the test restarts it, `remove` it at the end.
  */
 export async function ownStackHome(prefix: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  const ports = { apiPort: await freePort(), dbPort: await freePort() };
+  let ports = { apiPort: 0, dbPort: 0 };
   return {
     dataDir,
-    start: (options: StackOptions = {}) => startStack({ dataDir, ...ports, log: stackLog, ...options }),
+    start: async (options: StackOptions = {}) => {
+      const stack = await startStack({ dataDir, ...ports, log: stackLog, ...options });
+      ports = { apiPort: stack.apiPort, dbPort: stack.dbPort };
+      return stack;
+    },
     remove: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
