@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import type pg from 'pg';
 import { adminDb, client, signedInSeed } from '../helpers/clients.ts';
-import { eventually } from '../helpers/checks.ts';
+import { eventually, trashJobsDone } from '../helpers/checks.ts';
 import { a4Pdf, makePdf } from '../helpers/pdf.ts';
 
 /**
@@ -68,13 +68,6 @@ async function processed(fileId: string, objectPath: string): Promise<ProcessedF
 
 async function exists(bucket: string, path: string) {
   return (await service.storage.from(bucket).exists(path)).data === true;
-}
-
-async function trashJobsDone() {
-  await eventually(async () => {
-    const { rows } = await db.query(`select 1 from public.trash_jobs where pending limit 1`);
-    return rows.length === 0 ? true : undefined;
-  });
 }
 
 /** The preview through the app's own path: a signed URL with a transformation, as the caller may read it. */
@@ -259,7 +252,7 @@ describe('the preview follows its file', () => {
     const replaced = await processed(id, newPath);
     expect(replaced.preview_path).toBe(`${newPath}.preview.jpg`);
     expect(near((await pixels(replaced.preview_path!)).band, GREEN)).toBe(true);
-    await trashJobsDone();
+    await trashJobsDone(db, [id]);
     expect(await exists('media', first.preview_path!)).toBe(false);
     expect(await exists('media', replaced.preview_path!)).toBe(true);
   }, 120_000);
@@ -272,7 +265,7 @@ describe('the preview follows its file', () => {
     expect((await admin.rpc('delete_files', { p_file_ids: [id] })).error).toBeNull();
     const trashed = await admin.from('trashed_files').select('object_path, preview_path').eq('file_id', id).single();
     expect(trashed.data).toEqual({ object_path: objectPath, preview_path: preview });
-    await trashJobsDone();
+    await trashJobsDone(db, [id]);
     expect(await exists('media', preview!)).toBe(false);
     expect(await exists('trash', preview!)).toBe(true);
     // What the Papelera shows: the admin's signed thumbnail of the trashed picture.
@@ -281,14 +274,14 @@ describe('the preview follows its file', () => {
     expect((await admin.rpc('restore_files', { p_file_ids: [id] })).error).toBeNull();
     const restored = await db.query(`select preview_path from public.files where id = $1`, [id]);
     expect(restored.rows[0].preview_path).toBe(preview);
-    await trashJobsDone();
+    await trashJobsDone(db, [id]);
     expect(await exists('media', preview!)).toBe(true);
     expect(await exists('trash', preview!)).toBe(false);
     expect(await previewAsShown(uploader, 'media', preview!)).toMatchObject({ height: 300 });
 
     expect((await admin.rpc('delete_files', { p_file_ids: [id] })).error).toBeNull();
     expect((await admin.rpc('purge_trashed_files', { p_file_ids: [id] })).data).toBe(1);
-    await trashJobsDone();
+    await trashJobsDone(db, [id]);
     for (const bucket of ['media', 'trash']) {
       expect(await exists(bucket, preview!)).toBe(false);
       expect(await exists(bucket, objectPath)).toBe(false);

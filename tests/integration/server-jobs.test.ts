@@ -304,6 +304,63 @@ describe('jobs queued by the database, run by the server', () => {
     expect(replaced.checksum).toBe(createHash('sha256').update('versión nueva').digest('hex'));
   }, 90_000);
 
+  it('moves a deleted file to the trash at once while an object it could not move waits out its backoff', async () => {
+    // An object whose move cannot succeed (its destination bucket does not exist): the trash run fails and is
+    // retried after a backoff.
+    const stuckPath = `${crypto.randomUUID()}/atascado.txt`;
+    expect(
+      (await service.storage.from('media').upload(stuckPath, 'x', { contentType: 'text/plain' })).error,
+    ).toBeNull();
+    const { rows: stuckRows } = await db.query<{ id: string }>(
+      `insert into public.trash_jobs (file_id, object_path, trash_bucket_id, trash_path)
+       values ($1, $2, 'papelera-inexistente', $2) returning id`,
+      [crypto.randomUUID(), stuckPath],
+    );
+    const stuckId = stuckRows[0]!.id;
+    try {
+      const backingOff = await eventually(async () => {
+        const { rows } = await db.query<{ attempts: number; run_after: Date; last_error: string | null }>(
+          `select attempts, run_after, last_error from public.server_jobs
+            where dedupe_key = 'trash_objects' and state = 'pending' and run_after > now() + interval '10 seconds'`,
+        );
+        return rows[0];
+      });
+      expect(backingOff.last_error).toMatch(/could not be moved to the trash/);
+
+      const fileId = crypto.randomUUID();
+      const objectPath = `${fileId}/borrado.txt`;
+      expect(
+        (await service.storage.from('media').upload(objectPath, 'a la papelera', { contentType: 'text/plain' })).error,
+      ).toBeNull();
+      await db.query(
+        `insert into public.files (id, file_name, object_path, original_file_name, name_es, name_en, size, uploader_id,
+                                   extension, processing)
+         values ($1, 'borrado.txt', $2, 'borrado.txt', 'b', 'b', 13, $3, 'txt', false)`,
+        [fileId, objectPath, seedAccounts.UPLOADER.id],
+      );
+      expect((await admin.rpc('delete_files', { p_file_ids: [fileId] })).error).toBeNull();
+
+      const moved = await eventually(async () => {
+        const { rows } = await db.query<{ done_at: Date | null }>(
+          `select done_at from public.trash_jobs where file_id = $1 and not pending`,
+          [fileId],
+        );
+        return rows[0];
+      });
+      // Moved before the backoff ended, by a run the deletion brought forward; the stuck object is still waiting.
+      expect(moved.done_at!.getTime()).toBeLessThan(backingOff.run_after.getTime());
+      expect(await (await service.storage.from('trash').download(objectPath)).data!.text()).toBe('a la papelera');
+      const { rows: stuck } = await db.query(`select pending, attempts from public.trash_jobs where id = $1`, [
+        stuckId,
+      ]);
+      expect(stuck[0]).toMatchObject({ pending: true, attempts: expect.any(Number) });
+      expect(stuck[0].attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      await db.query(`update public.trash_jobs set pending = false where id = $1`, [stuckId]);
+      await service.storage.from('media').remove([stuckPath]);
+    }
+  }, 90_000);
+
   it('retries a failing job with exponential backoff, then leaves it failed with an error admins can read and retry', async () => {
     const fileId = crypto.randomUUID();
     await db.query(

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { adminDb, client, signedInSeed, stackInfo } from '../helpers/clients.ts';
 import { seedAccounts, seedCollections, seedTags } from '../helpers/seed.ts';
-import { eventually, sha256 } from '../helpers/checks.ts';
+import { eventually, sha256, trashJobsDone } from '../helpers/checks.ts';
 import { readFeed } from '../helpers/feed.ts';
 import { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER } from '@mediateca/stack';
 
@@ -63,13 +63,6 @@ async function libraryFile(marker: string, bytes = `bytes of ${marker} ${crypto.
     id,
   ]);
   return { id, objectPath, bytes };
-}
-
-async function trashMovesDone() {
-  await eventually(async () => {
-    const { rows } = await db.query(`select 1 from public.trash_jobs where pending limit 1`);
-    return rows.length === 0 ? true : undefined;
-  });
 }
 
 async function searchIds(supabase: SupabaseClient, query: string): Promise<string[]> {
@@ -151,7 +144,7 @@ describe('deleting a file puts it in the Papelera', () => {
       tag_ids: [seedTags.piscina, seedTags.verano].sort(),
       collection_links: [expect.objectContaining({ collection_id: seedCollections.verano })],
     });
-    await trashMovesDone();
+    await trashJobsDone(db, [file.id]);
     expect(await stored('trash', file.objectPath)).toBe(sha256(file.bytes));
     expect(await stored('media', file.objectPath)).toBeUndefined();
     const history = await admin.from('file_history').select('action').eq('file_id', file.id);
@@ -192,7 +185,7 @@ describe('Restaurar', () => {
       [file.id],
     );
     expect((await admin.rpc('delete_files', { p_file_ids: [file.id] })).error).toBeNull();
-    await trashMovesDone();
+    await trashJobsDone(db, [file.id]);
     expect(await stored('media', file.objectPath)).toBeUndefined();
 
     expect(await admin.rpc('restore_files', { p_file_ids: [file.id] })).toMatchObject({ data: 1, error: null });
@@ -213,7 +206,7 @@ describe('Restaurar', () => {
     expect(await searchIds(uploader, marker)).toEqual([file.id]);
     expect((await admin.from('trashed_files').select('file_id').eq('file_id', file.id)).data).toEqual([]);
 
-    await trashMovesDone();
+    await trashJobsDone(db, [file.id]);
     expect(await stored('media', file.objectPath)).toBe(sha256(file.bytes));
     expect(await stored('trash', file.objectPath)).toBeUndefined();
     expect(await feedIds()).toContain(file.id);
@@ -245,12 +238,12 @@ describe('Restaurar', () => {
     });
 
     expect((await admin.rpc('delete_files', { p_file_ids: [file.id] })).error).toBeNull();
-    await trashMovesDone();
+    await trashJobsDone(db, [file.id]);
     expect(await stored('trash', file.objectPath)).toBe(sha256(first));
     expect(await stored('trash', newPath)).toBe(sha256(second));
 
     expect((await admin.rpc('restore_files', { p_file_ids: [file.id] })).error).toBeNull();
-    await trashMovesDone();
+    await trashJobsDone(db, [file.id]);
     const { rows } = await db.query(`select object_path, checksum from public.files where id = $1`, [file.id]);
     expect(rows[0]).toEqual({ object_path: newPath, checksum: sha256(second) });
     expect(await stored('media', newPath)).toBe(sha256(second));
@@ -266,7 +259,7 @@ describe('purging', () => {
     expect(await admin.rpc('purge_trashed_files', { p_file_ids: [file.id] })).toMatchObject({ data: 1, error: null });
     expect((await admin.from('trashed_files').select('file_id').eq('file_id', file.id)).data).toEqual([]);
     // The move to the trash ran first, then the removal.
-    await trashMovesDone();
+    await trashJobsDone(db, [file.id]);
     expect(await gone('trash', file.objectPath)).toBe(true);
     expect(await gone('media', file.objectPath)).toBe(true);
     expect((await admin.rpc('restore_files', { p_file_ids: [file.id] })).data).toBe(0);
@@ -276,7 +269,7 @@ describe('purging', () => {
     const old = await libraryFile(`papelera-caducada-${crypto.randomUUID().slice(0, 8)}`);
     const young = await libraryFile(`papelera-reciente-${crypto.randomUUID().slice(0, 8)}`);
     expect((await admin.rpc('delete_files', { p_file_ids: [old.id, young.id] })).error).toBeNull();
-    await trashMovesDone();
+    await trashJobsDone(db, [old.id, young.id]);
     const { rows: job } = await db.query(
       `select run_after > now() + interval '29 days' as in_30_days from public.server_jobs
         where dedupe_key = 'purge_trash' and state = 'pending'`,
@@ -294,7 +287,7 @@ describe('purging', () => {
       const { rows } = await db.query(`select 1 from public.trashed_files where file_id = $1`, [old.id]);
       return rows.length === 0 ? true : undefined;
     });
-    await trashMovesDone();
+    await trashJobsDone(db, [old.id]);
     expect(await gone('trash', old.objectPath)).toBe(true);
     expect((await db.query(`select 1 from public.trashed_files where file_id = $1`, [young.id])).rows).toHaveLength(1);
     expect(await stored('trash', young.objectPath)).toBe(sha256(young.bytes));
