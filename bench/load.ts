@@ -65,7 +65,9 @@ export async function run(): Promise<BenchRow[]> {
     try {
       progress('load', 'one user alone: the baseline');
       const context = { ledger, files: picks.baselineFiles, tagIds: picks.tagIds, words: WORDS, pool };
+      await control.takeRealtime();
       const uploads = await oneUser(stack, accounts[0]!, metrics, context);
+      const realtimeAlone = await control.takeRealtime();
 
       metrics.phase = 'load';
       const startedAt = Date.now();
@@ -127,6 +129,7 @@ export async function run(): Promise<BenchRow[]> {
         machine: machine.stop(),
         stack: {
           loopDelay: await control.loopDelay(),
+          realtime: { alone: realtimeAlone, load: await control.takeRealtime() },
           cores: ((await control.cpuSeconds()) - stackCpuBefore) / ((performance.now() - loadStarted) / 1000),
         },
       };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningStack } from '@mediateca/stack';
 import type { ChunkBreakdown } from './patch-timeline.ts';
+import type { RealtimeBreakdown } from './realtime-timeline.ts';
 
 /** What a benchmark may use of a stack running in another process: its addresses and keys. */
 export type StackEndpoints = Omit<RunningStack, 'stop' | 'restartDatabase' | 'functionUsage'>;
@@ -15,6 +16,7 @@ export type FromStack =
   | { cpuSeconds: number }
   | { loopDelay: LoopDelay }
   | { patches: ChunkBreakdown }
+  | { realtime: RealtimeBreakdown }
   | { restarted: true }
   | { restartFailed: string };
 
@@ -33,6 +35,8 @@ export interface StackProcess {
   loopDelay(): Promise<LoopDelay>;
   /** Where each TUS chunk's time went since the last call, seen from the gateway (lib/patch-timeline.ts). */
   takePatches(): Promise<ChunkBreakdown>;
+  /** Where Realtime's changes spent their time inside the stack since the last call (lib/realtime-timeline.ts). */
+  takeRealtime(): Promise<RealtimeBreakdown>;
   /** The stack's Node process; Postgres, PostgREST and the Deno workers are its descendants. */
   pid: number;
   /** Postgres stopped at once and started again on the same data (the stack's restartDatabase). */
@@ -68,8 +72,8 @@ export async function withStackProcess<T>(
   try {
     const started = await next();
     if (!('ready' in started)) throw new Error(`the stack did not start: ${'failed' in started ? started.failed : ''}`);
-    const ask = async <K extends 'cpuSeconds' | 'patches' | 'loopDelay'>(
-      question: 'cpu' | 'patches' | 'loop',
+    const ask = async <K extends 'cpuSeconds' | 'patches' | 'loopDelay' | 'realtime'>(
+      question: 'cpu' | 'patches' | 'loop' | 'realtime',
       key: K,
     ) => {
       const answer = next();
@@ -81,6 +85,7 @@ export async function withStackProcess<T>(
     const control: StackProcess = {
       cpuSeconds: () => ask('cpu', 'cpuSeconds') as Promise<number>,
       takePatches: () => ask('patches', 'patches') as Promise<ChunkBreakdown>,
+      takeRealtime: () => ask('realtime', 'realtime') as Promise<RealtimeBreakdown>,
       loopDelay: () => ask('loop', 'loopDelay') as Promise<LoopDelay>,
       pid: child.pid!,
       restartDatabase: async () => {

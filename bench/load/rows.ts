@@ -4,6 +4,7 @@ import type { MachineLoad } from './machine.ts';
 import type { LoopDelay } from '../lib/stack-process.ts';
 import type { Metrics, RequestKind } from './metrics.ts';
 import type { Subscriber } from './subscribers.ts';
+import { REALTIME_STAGES, type RealtimeBreakdown } from '../lib/realtime-timeline.ts';
 import type { EditCheck, JobCheck, UploadCheck } from './verify.ts';
 import { POSTGRES_SHARED_MEMORY, type PartMemory } from './processes.ts';
 
@@ -46,8 +47,11 @@ export interface LoadOutcome {
   };
   faults: FaultEvent[];
   machine: MachineLoad;
-  /** The stack's Node process during the load: its event-loop delay and the cores it used. */
-  stack: { loopDelay: LoopDelay; cores: number };
+  /**
+   * The stack's Node process during the load: its event-loop delay and the cores it used; and where Realtime's
+   * changes spent their time inside it, alone and under load.
+   */
+  stack: { loopDelay: LoopDelay; cores: number; realtime: { alone: RealtimeBreakdown; load: RealtimeBreakdown } };
 }
 
 export function loadRows(outcome: LoadOutcome): BenchRow[] {
@@ -107,6 +111,7 @@ export function loadRows(outcome: LoadOutcome): BenchRow[] {
       Number(outcome.stack.loopDelay.p95.toFixed(1)),
       `ms (p50 ${outcome.stack.loopDelay.p50.toFixed(1)}, max ${Math.round(outcome.stack.loopDelay.max)}); it used ${outcome.stack.cores.toFixed(2)} cores`,
     ),
+    realtimeInsideTheStack(label, outcome.stack.realtime),
   );
   for (const [part, { seconds, busiest }] of memory.cpu) {
     rows.push(
@@ -155,4 +160,19 @@ export function printProblems(outcome: LoadOutcome) {
   ];
   const shown = lines.slice(0, 60);
   if (shown.length) console.log(`  load: ${lines.length} notes\n${shown.map((l) => `    ${l}`).join('\n')}`);
+}
+
+/**
+ * From commit to the frames leaving the stack, per change: the load's p95 beside one user's, and each stage's
+ * (realtime/timeline.ts in the stack), so a realtime figure that grows under load says where.
+ */
+function realtimeInsideTheStack(label: string, { alone, load }: LoadOutcome['stack']['realtime']): BenchRow {
+  const stages = REALTIME_STAGES.map((stage) => `${stage} ${alone.stages[stage].p95} → ${load.stages[stage].p95}`).join(
+    ', ',
+  );
+  return count(
+    `${label}: realtime inside the stack (commit to frames sent), p95 per change`,
+    load.stages.total.p95,
+    `ms (one user ${alone.stages.total.p95}; ${alone.changes} → ${load.changes} changes); p95 of each stage, one user → load: ${stages}`,
+  );
 }

@@ -9,6 +9,7 @@ export { startStack, PROJECT_ROOT, type StackOptions, type RunningStack } from '
 export { runMain, runStack } from './run.ts';
 export { readPortEnv } from './env.ts';
 export { freePort } from './net.ts';
+export { SLICE_TIMELINE_CHANNEL, type SliceTimeline } from './realtime/timeline.ts';
 export { ANALYST_LOCAL_PASSWORD, ANALYST_LOCAL_USER, DEFAULT_API_PORT, DEFAULT_DB_PORT } from './config.ts';
 export type { CaughtMessage } from './mail-catcher.ts';
 

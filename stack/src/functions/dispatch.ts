@@ -58,8 +58,8 @@ export function dispatchToWorker(
   limits: FunctionLimits,
   record: (usage: FunctionRequestUsage) => void,
 ): void {
-  const account = worker.begin();
   const method = req.method ?? 'GET';
+  const account = worker.begin(`${method} ${subpath.split('?')[0]}`);
   let settled = false;
   let job: string | null = null;
   const settle = () => {

@@ -18,6 +18,8 @@ export class BootError extends Error {}
 /** What one request used, filled in while it runs. */
 export interface RequestAccount {
   readonly startedAt: number;
+  /** `POST /run-jobs`: what the log names when the worker is ended with this request in flight. */
+  readonly label: string;
   cpuMs: number;
   peakMemoryBytes: number;
   /** Set when the worker was ended while this request was in flight. */
@@ -128,8 +130,8 @@ export class FunctionWorker {
     return this.inFlight.size;
   }
 
-  begin(): RequestAccount {
-    const account: RequestAccount = { startedAt: Date.now(), cpuMs: 0, peakMemoryBytes: 0 };
+  begin(label: string): RequestAccount {
+    const account: RequestAccount = { startedAt: Date.now(), label, cpuMs: 0, peakMemoryBytes: 0 };
     if (!this.inFlight.size) {
       this.lastCpuMs = mainThreadCpuMs(this.child.pid!) ?? 0;
       this.sampler = setInterval(() => this.sample(), SAMPLE_MS);
@@ -156,7 +158,10 @@ export class FunctionWorker {
     this.alive = false;
     this.stopSampling();
     if (reason && this.inFlight.size) {
-      this.options.log(`function ${this.options.name}: worker terminated (${reason})`);
+      const requests = [...this.inFlight].map(
+        (account) => `${account.label} for ${((Date.now() - account.startedAt) / 1000).toFixed(1)} s`,
+      );
+      this.options.log(`function ${this.options.name}: worker terminated (${reason}) with ${requests.join(', ')}`);
     }
     for (const account of this.inFlight) if (reason) this.notify(account, reason);
     this.inFlight.clear();

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { LogicalReplicationService, type Pgoutput } from 'pg-logical-replication';
 import { OUTPUT_SETTINGS, TemporarySlotPgoutput } from './pgoutput.ts';
 import { toJsonValue, type TypeCatalog, type TypeInfo } from './values.ts';
-import { waitForCommitVisible } from './visibility.ts';
+import { OrderedDelivery } from './ordered-delivery.ts';
+import { SliceMarks } from './timeline.ts';
 
 /**
  * Change capture for Realtime: a logical replication stream with the built-in `pgoutput` plugin on the
@@ -54,13 +55,6 @@ const SLOT_PREFIX = 'local_stack_realtime_';
 const RECONNECT_DELAY_MS = 1000;
 /** Changes of one transaction handed to the subscribers at a time (a bulk load arrives as many batches). */
 const DELIVERY_BATCH = 1000;
-/**
- * Transactions (or slices of one) whose access is decided at once. One at a time, a change waited for every
- * transaction decoded before it, each a few round trips to a Postgres busy with everyone's requests; a few at
- * a time overlap those waits while deliveries keep commit order. They run on Realtime's own connections
- * (realtime/index.ts), so they take none from the requests.
- */
-export const DECISIONS_AT_ONCE = 4;
 
 export class ChangeStream {
   private service: LogicalReplicationService | undefined;
@@ -68,15 +62,12 @@ export class ChangeStream {
   private readonly primaryKeys = new Map<number, string[]>();
   private pending: CapturedChange[] = [];
   private commitTime = '';
+  /** When the transaction's BEGIN, or the slice before, reached the stack (for the stages' timeline). */
+  private sliceReceivedAt = 0;
   private transactionId = 0;
-  /** Whether the transaction being decoded was already waited for until a fresh snapshot sees it. */
-  private visibilityAwaited = false;
-  /** Settles once the newest transaction is visible to fresh snapshots (and, before it, every earlier one). */
-  private visible: Promise<void> = Promise.resolve();
-  /** Settles once the newest decided slice has been delivered (or failed); deliveries follow this chain. */
-  private delivered: Promise<void> = Promise.resolve();
-  /** Slices being decided or waiting to be delivered, oldest first. */
-  private readonly undelivered: Array<Promise<void>> = [];
+  /** Whether the transaction being decoded has had a slice queued (its first waits until it is visible). */
+  private sliceQueued = false;
+  private readonly deliveries: OrderedDelivery;
   private stopping = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private running = false;
@@ -92,7 +83,9 @@ export class ChangeStream {
       onInterrupted?: () => void;
       log: (message: string) => void;
     },
-  ) {}
+  ) {
+    this.deliveries = new OrderedDelivery({ pool: options.adminPool, decide: options.decide, log: options.log });
+  }
 
   /** True while changes are being captured; a subscription confirmed meanwhile would silently miss some. */
   get streaming(): boolean {
@@ -219,10 +212,11 @@ export class ChangeStream {
     switch (message.tag) {
       case 'begin':
         this.pending = [];
-        this.visibilityAwaited = false;
+        this.sliceQueued = false;
         // Microseconds since the Unix epoch; Realtime reports milliseconds.
         this.commitTime = new Date(Number((message.commitTime as bigint) / 1000n)).toISOString();
         this.transactionId = message.xid;
+        this.sliceReceivedAt = Date.now();
         return;
       case 'relation':
         return this.onRelation(message);
@@ -243,38 +237,16 @@ export class ChangeStream {
     }
   }
 
-  /**
-   * Starts deciding the pending changes and queues their delivery after every earlier slice's. Returns once
-   * fewer than DECISIONS_AT_ONCE slices are undelivered, which holds the stream back (flow control) while
-   * Realtime is behind rather than buffering the WAL in memory.
-   */
+  /** Queues the pending changes (a slice of the transaction being decoded) for their decision and delivery. */
   private async deliverPending(): Promise<void> {
     const changes = this.pending;
     this.pending = [];
     if (changes.length === 0) return;
-    // Subscribers' RLS checks select the changed rows: they must run in snapshots that see this commit, and
-    // the commits before it (a tag's check reads its file, which an earlier transaction may have inserted).
-    if (!this.visibilityAwaited) {
-      this.visibilityAwaited = true;
-      const xid = this.transactionId;
-      this.visible = this.visible.then(async () => {
-        const visible = await waitForCommitVisible(this.options.adminPool, xid).catch(() => false);
-        if (!visible) this.options.log(`transaction ${xid} is still not visible; delivering its changes anyway`);
-      });
-    }
-    const decision = this.visible.then(() => this.options.decide(changes));
-    // Its failure is reported by the delivery chain, which may reach it only after earlier deliveries.
-    decision.catch(() => {});
-    const delivery = this.delivered
-      .then(() => decision)
-      .then((deliver) => deliver())
-      .catch((error: unknown) =>
-        this.options.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`),
-      );
-    this.delivered = delivery;
-    this.undelivered.push(delivery);
-    void delivery.then(() => this.undelivered.shift());
-    if (this.undelivered.length >= DECISIONS_AT_ONCE) await this.undelivered[0];
+    const marks = new SliceMarks(Date.parse(this.commitTime), this.sliceReceivedAt, changes.length);
+    this.sliceReceivedAt = Date.now();
+    const firstOf = this.sliceQueued ? null : this.transactionId;
+    this.sliceQueued = true;
+    await this.deliveries.add(changes, firstOf, marks);
   }
 
   private capture(message: Pgoutput.MessageInsert | Pgoutput.MessageUpdate | Pgoutput.MessageDelete): CapturedChange {
@@ -330,7 +302,7 @@ export class ChangeStream {
     // Closing the replication connection drops the temporary slot with it.
     await this.service?.stop().catch(() => {});
     // Decisions under way still use their connections: they end before those are closed.
-    await this.delivered;
+    await this.deliveries.settled();
   }
 }
 

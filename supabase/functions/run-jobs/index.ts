@@ -17,6 +17,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 const LEASE_SECONDS = 150;
 const CPU_BUDGET_MS = 500;
 const WALL_BUDGET_MS = 30_000;
+/** A step slower than this is logged: a worker's wall clock (150 s) ends a request that runs on too long. */
+const SLOW_STEP_MS = 10_000;
 
 interface ServerJob {
   id: number;
@@ -126,6 +128,7 @@ serve(async (request) => {
     let failure: string | null = null;
     let permanent = false;
     let outcome: StepOutcome = {};
+    const stepStarted = Date.now();
     try {
       outcome = await runStep(admin, job);
     } catch (error) {
@@ -134,6 +137,8 @@ serve(async (request) => {
       permanent = error instanceof PermanentProcessingError;
       console.error(`server job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${failure}`);
     }
+    const stepMs = Date.now() - stepStarted;
+    if (stepMs > SLOW_STEP_MS) console.warn(`server job ${job.id} (${job.kind}): one step took ${stepMs} ms`);
     const recorded =
       failure === null && outcome.next !== undefined
         ? await admin.rpc('continue_server_job', { p_id: job.id, p_progress: outcome.next })
