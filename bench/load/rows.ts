@@ -167,12 +167,12 @@ export function printProblems(outcome: LoadOutcome) {
  * (realtime/timeline.ts in the stack), so a realtime figure that grows under load says where.
  */
 function realtimeInsideTheStack(label: string, { alone, load }: LoadOutcome['stack']['realtime']): BenchRow {
-  const stages = REALTIME_STAGES.map((stage) => `${stage} ${alone.stages[stage].p95} → ${load.stages[stage].p95}`).join(
-    ', ',
-  );
+  const both = (stage: keyof RealtimeBreakdown['stages']) =>
+    `${alone.stages[stage].p50}/${alone.stages[stage].p95} → ${load.stages[stage].p50}/${load.stages[stage].p95}`;
+  const stages = REALTIME_STAGES.map((stage) => `${stage} ${both(stage)}`).join(', ');
   return count(
     `${label}: realtime inside the stack (commit to frames sent), p95 per change`,
     load.stages.total.p95,
-    `ms (one user ${alone.stages.total.p95}; ${alone.changes} → ${load.changes} changes); p95 of each stage, one user → load: ${stages}`,
+    `ms (one user ${alone.stages.total.p95}; ${alone.changes} → ${load.changes} changes); p50/p95 of each stage, one user → load: ${stages}`,
   );
 }
