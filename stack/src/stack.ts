@@ -130,7 +130,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   // as free and bound only after the migrations would be free for anyone else, an outgoing connection's local
   // port included, for all that time. Postgres's port (when not given) is picked just before it binds it.
   const gateway = http.createServer((_req, res) => sendJson(res, 503, { message: 'The stack is starting' }));
-  await listenOn(gateway, options.apiPort ?? (ephemeral ? 0 : DEFAULT_API_PORT), host);
+  await listenOn(gateway, options.apiPort ?? (ephemeral ? 0 : DEFAULT_API_PORT), host).catch(async (error: unknown) => {
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const apiPort = (gateway.address() as AddressInfo).port;
   const apiUrl = `http://${host}:${apiPort}`;
   const closeGateway = () =>

@@ -37,4 +37,19 @@ describe('a busy port', () => {
     ).rejects.toThrow(`address already in use 127.0.0.1:${busy}`);
     expect(await readdir(dataDir)).toEqual([]);
   });
+
+  it('leaves no temporary directory behind when an ephemeral start cannot have its API port', async () => {
+    const { busy, dataDir: tmp } = await busyPortAndDataDir();
+    // This test file's own process: its ephemeral stacks' directories go into an empty directory of its own.
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      await expect(
+        startStack({ ephemeral: true, apiPort: busy, seed: false, jobWorker: false, log: () => {} }),
+      ).rejects.toThrow(`address already in use 127.0.0.1:${busy}`);
+    } finally {
+      process.env.TMPDIR = tmpdir;
+    }
+    expect(await readdir(tmp)).toEqual([]);
+  });
 });
