@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { listenOn } from './net.ts';
 
 /**
  * The local mail catcher: what Inbucket/Mailpit is to `supabase start`. An SMTP server (smtp-server) that keeps
@@ -118,10 +119,7 @@ export async function startMailCatcher(options: {
     }
     json(404, { error: 'not found' });
   });
-  await new Promise<void>((resolve, reject) => {
-    web.once('error', reject);
-    web.listen(options.port, options.host, () => resolve());
-  });
+  await listenOn(web, options.port, options.host);
   const webPort = (web.address() as AddressInfo).port;
 
   return {
