@@ -53,3 +53,35 @@ describe('useFileSelection', () => {
     expect(result.current.isSelected('a')).toBe(true);
   });
 });
+
+describe('useFileSelection ranges and clearing', () => {
+  it('extends a shift range backwards from the card clicked before', () => {
+    const { result } = renderHook(() => useFileSelection({}, 'uploadedOn_desc', ids));
+    act(() => result.current.toggle(3, false));
+    act(() => result.current.toggle(1, true));
+    expect(result.current.isSelected('b') && result.current.isSelected('c') && result.current.isSelected('d')).toBe(
+      true,
+    );
+    expect(result.current.isSelected('e')).toBe(false);
+  });
+
+  it("takes one file out of 'Seleccionar todos' and keeps the other loaded files", () => {
+    const { result } = renderHook(() => useFileSelection({ type: 'image' }, 'uploadedOn_desc', ids));
+    act(() => result.current.selectAll());
+    expect(result.current.everythingSelected(5)).toBe(true);
+    act(() => result.current.toggle(0, false));
+    expect(result.current.selection).toEqual({ kind: 'ids', ids: ['b', 'c', 'd', 'e'] });
+    expect(result.current.everythingSelected(5)).toBe(false);
+  });
+
+  it('clears whatever is picked, one by one or all', () => {
+    const { result } = renderHook(() => useFileSelection({}, 'uploadedOn_desc', ids));
+    act(() => result.current.toggle(0, false));
+    act(() => result.current.clear());
+    expect(result.current.selection).toBeNull();
+    act(() => result.current.selectAll());
+    act(() => result.current.clear());
+    expect(result.current.selection).toBeNull();
+    expect(result.current.isSelected('a')).toBe(false);
+  });
+});

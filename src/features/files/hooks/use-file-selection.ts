@@ -1,60 +1,56 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FileFilters } from '../api/search-files.ts';
-import type { FileSelection } from '../api/selection.ts';
+import {
+  EVERYTHING_PICKED,
+  NOTHING_PICKED,
+  pickedTest,
+  picksEverything,
+  selectionOf,
+  toggled,
+  type Picked,
+} from '../lib/selection-model.ts';
 
-interface Picked {
+interface ListPicked extends Picked {
   listKey: string;
-  ids: string[];
-  all: boolean;
 }
 
 /**
+ * The files screen's one owner of what is selected; the grid, its cards and the bars only read it and call it.
  * The selection belongs to one filtered list: when filters or sort change it is gone.
- * 'Seleccionar todos' selects the filter itself, so the database expands it, never the browser.
  */
 export function useFileSelection(filters: FileFilters, sort: string, loadedIds: readonly string[]) {
   const listKey = JSON.stringify([filters, sort]);
-  const [picked, setPicked] = useState<Picked>({ listKey, ids: [], all: false });
+  const [picked, setPicked] = useState<ListPicked>({ listKey, ...NOTHING_PICKED });
   // The same object from render to render while neither the selection nor the list changes, so toggle and
   // isSelected keep their identity and the grid's memoised cards do not re-render when, say, the count arrives.
   const current = useMemo(
-    () => (picked.listKey === listKey ? picked : { listKey, ids: [], all: false }),
+    () => (picked.listKey === listKey ? picked : { listKey, ...NOTHING_PICKED }),
     [picked, listKey],
   );
-  const lastToggled = useRef<number | null>(null);
+  // Where a shift-click's range starts. Not state: moving it alone changes nothing on screen.
+  const anchor = useRef<number | null>(null);
 
-  const selection: FileSelection | null = current.all
-    ? { kind: 'filtered', filters }
-    : current.ids.length > 0
-      ? { kind: 'ids', ids: current.ids }
-      : null;
-
-  /** Toggles one file; with shift, adds the range from the last toggled file. */
   const toggle = useCallback(
     (index: number, range: boolean) => {
-      const id = loadedIds[index];
-      if (!id) return;
-      const ids = new Set(current.all ? loadedIds : current.ids);
-      if (range && lastToggled.current !== null) {
-        const [from, to] = [Math.min(lastToggled.current, index), Math.max(lastToggled.current, index)];
-        for (const rangeId of loadedIds.slice(from, to + 1)) ids.add(rangeId);
-      } else if (ids.has(id)) {
-        ids.delete(id);
-      } else {
-        ids.add(id);
-      }
-      lastToggled.current = index;
-      setPicked({ listKey, ids: [...ids], all: false });
+      const next = toggled(current, loadedIds, index, range, anchor.current);
+      if (!next) return;
+      anchor.current = index;
+      setPicked({ listKey, ...next });
     },
     [current, listKey, loadedIds],
   );
+  const selectAll = useCallback(() => setPicked({ listKey, ...EVERYTHING_PICKED }), [listKey]);
+  const clear = useCallback(() => setPicked({ listKey, ...NOTHING_PICKED }), [listKey]);
+  const isSelected = useMemo(() => pickedTest(current), [current]);
 
-  const selectAll = useCallback(() => setPicked({ listKey, ids: [], all: true }), [listKey]);
-  const clear = useCallback(() => setPicked({ listKey, ids: [], all: false }), [listKey]);
-  const isSelected = useMemo(() => {
-    const selectedIds = new Set(current.ids);
-    return (id: string) => current.all || selectedIds.has(id);
-  }, [current]);
-
-  return { selection, toggle, selectAll, clear, isSelected, allSelected: current.all };
+  return {
+    selection: selectionOf(current, filters),
+    toggle,
+    selectAll,
+    clear,
+    isSelected,
+    allSelected: current.all,
+    /** Every one of `total` files picked: the select-all button then offers the way back. */
+    everythingSelected: (total: number) => picksEverything(current, total),
+  };
 }
