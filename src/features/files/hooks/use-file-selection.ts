@@ -49,7 +49,6 @@ export function useFileSelection(filters: FileFilters, sort: string, loadedIds: 
     selectAll,
     clear,
     isSelected,
-    allSelected: current.all,
     /** Every one of `total` files picked: the select-all button then offers the way back. */
     everythingSelected: (total: number) => picksEverything(current, total),
   };
