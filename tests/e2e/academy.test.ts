@@ -243,6 +243,11 @@ describe('Videos tab', () => {
     // The technical detail is there for whoever sets the project up, folded away until asked for.
     const detail = page.getByText('en Edge Functions → Secrets', { exact: false });
     expect(await detail.isVisible()).toBe(false);
+    await expectAccessible(page);
+    await screenshot(page, 'academy-fetch-not-configured-desktop');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'academy-fetch-not-configured-phone');
+    await page.setViewportSize(viewports.desktop);
     await page.getByText('Detalles técnicos').click();
     await detail.waitFor();
     await page
@@ -250,11 +255,7 @@ describe('Videos tab', () => {
         exact: false,
       })
       .waitFor();
-    await expectAccessible(page);
-    await screenshot(page, 'academy-fetch-not-configured-desktop');
-    await page.setViewportSize(viewports.phone);
-    await screenshot(page, 'academy-fetch-not-configured-phone');
-    await page.setViewportSize(viewports.desktop);
+    await screenshot(page, 'academy-fetch-not-configured-detail');
 
     await page.getByRole('button', { name: 'Añadir a mano' }).click();
     await page.waitForURL('**/private/academy/new-video');
