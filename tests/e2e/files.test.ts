@@ -74,3 +74,59 @@ describe('files screen', () => {
     expect(new URL(page.url()).search).toBe('?sort=nameEs_asc');
   });
 });
+
+describe('typing in the search box on a slow machine', () => {
+  const box = () => page.getByLabel('Buscar');
+
+  /** Clears the box as a person does (select all, delete) and types a word at a person's pace. */
+  async function retype(word: string, msPerKey: number) {
+    await box().click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(word, { delay: msPerKey });
+  }
+
+  /** Every key typed is still there, after the search has been applied too. */
+  async function expectKept(word: string) {
+    expect(await box().inputValue()).toBe(word);
+    await page.waitForURL(new RegExp(`q=${encodeURIComponent(word).replace(/%20/g, '(\\+|%20)')}`));
+    await page.waitForTimeout(1_000);
+    expect(await box().inputValue()).toBe(word);
+  }
+
+  beforeAll(async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  });
+
+  afterAll(async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
+  it.each([50, 150, 400])('keeps every key typed at %i ms a key after clearing a search', async (msPerKey) => {
+    await box().fill('piscina');
+    await page.waitForURL(/q=piscina/);
+    await retype('jardin', msPerKey);
+    await expectKept('jardin');
+    await retype('spa', msPerKey);
+    await expectKept('spa');
+  });
+
+  it('keeps every key typed after a filter change', async () => {
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+    await chooseFilter(page, 'Tipo', 'Imágenes');
+    await retype('atardecer', 150);
+    await expectKept('atardecer');
+  });
+
+  it('keeps every key typed while the results of the first words arrive', async () => {
+    await retype('piscina', 150);
+    // The first word's search is sent and its results arrive while the person goes on typing.
+    await page.waitForTimeout(900);
+    await page.keyboard.type(' principal', { delay: 150 });
+    await expectKept('piscina principal');
+    await screenshot(page, 'files-search-typed-slowly');
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+  });
+});

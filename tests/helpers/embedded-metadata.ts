@@ -146,6 +146,8 @@ export interface XmpFields {
   rights?: string;
   usageTerms?: string;
   headline?: string;
+  /** dc:title */
+  title?: string;
   description?: string;
   subject?: string[];
   dateCreated?: string;
@@ -180,6 +182,7 @@ export function xmpPacket(fields: XmpFields): string {
     alt('dc:rights', fields.rights) +
     alt('xmpRights:UsageTerms', fields.usageTerms) +
     simple('photoshop:Headline', fields.headline) +
+    alt('dc:title', fields.title) +
     alt('dc:description', fields.description) +
     subject +
     simple('photoshop:DateCreated', fields.dateCreated) +

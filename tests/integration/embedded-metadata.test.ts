@@ -21,9 +21,9 @@ import {
 
 /**
  * Post-processing reads what a picture says about itself (EXIF, IPTC, XMP), stores it sanitised in
- * public.file_metadata and files.captured_at, and a new upload takes its headline and caption as its Spanish
- * title and description. Uploaded as the app does (Storage with the uploader's token, then the file record);
- * the fixtures are written byte by byte by tests/helpers/embedded-metadata.ts.
+ * public.file_metadata and files.captured_at, and a new upload takes its title (headline, dc:title or IPTC
+ * object name) and caption as its titles and Spanish description. Uploaded as the app does (Storage with the
+ * uploader's token, then the file record); the fixtures are written byte by byte by tests/helpers/embedded-metadata.ts.
  */
 
 let db: pg.Client;
@@ -185,8 +185,8 @@ describe('a JPEG with EXIF, IPTC in Latin-1 and XMP', () => {
     expect(new Date(file.captured_at!).toISOString()).toBe('2024-07-14T17:05:33.000Z');
     expect(file).toMatchObject({
       name_es: 'Piscina infinita al atardecer',
-      // The English title stays the file name: only the Spanish one is filled.
-      name_en: 'DSC_0042',
+      // The English title follows while untranslated, so the file still reads 'Sin traducir'.
+      name_en: 'Piscina infinita al atardecer',
       description_es: 'La piscina del hotel\ncon vistas al mar.',
       processing: false,
       processing_error: null,
@@ -249,6 +249,31 @@ describe('a JPEG with EXIF, IPTC in Latin-1 and XMP', () => {
 });
 
 describe('what the metadata may not do', () => {
+  it('takes the XMP dc:title, else the IPTC object name, as the title when there is no headline', async () => {
+    const titled = await upload(
+      'IMG_1001.jpg',
+      await jpegWith([xmpSegment(xmpPacket({ title: 'Terraza del restaurante' }))]),
+    );
+    const named = await upload(
+      'IMG_1002.jpg',
+      await jpegWith([iptcSegment([IPTC_UTF8, iptcDataset(2, 5, Buffer.from('Suite nupcial', 'utf8'))])]),
+    );
+    const both = await upload(
+      'IMG_1003.jpg',
+      await jpegWith([
+        iptcSegment([IPTC_UTF8, iptcDataset(2, 5, Buffer.from('Nombre del objeto', 'utf8'))]),
+        xmpSegment(xmpPacket({ headline: 'Titular', title: 'Título' })),
+      ]),
+    );
+    for (const id of [titled, named, both]) expect(await processed(id)).toEqual(DONE);
+    expect(await fileAs(uploader, titled)).toMatchObject({
+      name_es: 'Terraza del restaurante',
+      name_en: 'Terraza del restaurante',
+    });
+    expect(await fileAs(uploader, named)).toMatchObject({ name_es: 'Suite nupcial', name_en: 'Suite nupcial' });
+    expect(await fileAs(uploader, both)).toMatchObject({ name_es: 'Titular', name_en: 'Titular' });
+  });
+
   it('never overwrites a title or a description someone already wrote', async () => {
     const jpeg = await jpegWith([
       xmpSegment(xmpPacket({ headline: 'Titular de la agencia', description: 'Pie de foto de la agencia' })),

@@ -13,9 +13,12 @@ import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
  * The fetch step of a new video: paste a URL, the video-info function asks the provider for its title and
  * thumbnail. The form is unsubmitted, then waiting on that call; the result waits in the fetched-video store
  * for the new-video form. When the provider cannot be asked (no key, a refused key, the provider down) the
- * admin is told why and where the key is set, and may go on by hand: the link's id gives the watch address
+ * admin is told so in plain words (the missing or refused key under 'Detalles técnicos'), and may go on by hand: the link's id gives the watch address
  * and the provider's public thumbnail, and the title and language are typed in the new-video form.
  */
+/** What an admin who only wants to add a video reads; which secret is missing is folded away under it. */
+const NOT_CONFIGURED_TEXT = 'La búsqueda automática de vídeos no está configurada: añade el vídeo a mano.';
+
 export function FetchVideoScreen() {
   const { fetched, setFetched } = useFetchedVideo();
   const fetchInfo = useFetchVideoInfo();
@@ -24,6 +27,7 @@ export function FetchVideoScreen() {
   const navigate = useNavigate();
   const errorCode = fetchInfo.error instanceof VideoInfoError ? fetchInfo.error.code : null;
   const byHand = errorCode !== null && PROVIDER_OUT_OF_REACH.includes(errorCode);
+  const notConfigured = errorCode === 'NOT_CONFIGURED';
 
   const enterByHand = () => {
     const videoId = videoIdFromUrl(form.getValues('url'));
@@ -70,15 +74,19 @@ export function FetchVideoScreen() {
         )}
         {fetchInfo.isError && (
           <p className="form-error" role="alert">
-            {spanishError(fetchInfo.error)}
+            {notConfigured ? NOT_CONFIGURED_TEXT : spanishError(fetchInfo.error)}
           </p>
         )}
         {byHand && (
           <div className="academy-by-hand">
-            {errorCode === 'NOT_CONFIGURED' && (
-              <p>Se añade en el panel de Supabase del proyecto, en Edge Functions → Secrets.</p>
+            {notConfigured && (
+              <details className="academy-technical-detail">
+                <summary>Detalles técnicos</summary>
+                <p>{spanishError(fetchInfo.error)}</p>
+                <p>Se añade en el panel de Supabase del proyecto, en Edge Functions → Secrets.</p>
+              </details>
             )}
-            <p>Mientras tanto puedes añadir el vídeo a mano: escribe su título y su idioma en el paso siguiente.</p>
+            <p>Puedes añadir el vídeo a mano: escribe su título y su idioma en el paso siguiente.</p>
             <button type="button" className="button" onClick={enterByHand}>
               Añadir a mano
             </button>

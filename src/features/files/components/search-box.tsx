@@ -8,14 +8,20 @@ export const SEARCH_MIN_LENGTH = 3;
  * 1 or 2 characters count as no search (with a hint), so the previous search's results do not stay under
  * the new text. It reports only a real change of the applied text: re-rendering the screen must never
  * re-arm the timer (that loop used to replace the URL every 750 ms and throw the page back to the top).
+ *
+ * The box is the source of truth for what the person types. The URL's value is taken into the box only
+ * when it changed from elsewhere ('Quitar filtros', back, a shared link); a change that is the echo of a
+ * search the box itself reported is not, because it arrives after the keys typed since then: "jardin"
+ * typed while the cleared box's empty search was reaching the URL used to come back as "rdin".
  */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (query: string | null) => void }) {
   const [text, setText] = useState(value);
   const [appliedValue, setAppliedValue] = useState(value);
-  // The URL changed from elsewhere ('Quitar filtros', back): show it, keeping focus and caret in the box.
+  const [reported, setReported] = useState<string | null>(null);
   if (value !== appliedValue) {
     setAppliedValue(value);
-    if (value !== text.trim()) setText(value);
+    if (value === reported) setReported(null);
+    else if (value !== text.trim()) setText(value);
   }
   const onSearchRef = useRef(onSearch);
   useEffect(() => {
@@ -28,10 +34,12 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (query
 
   useEffect(() => {
     if (wanted === value) return;
-    const timer = setTimeout(() => onSearchRef.current(wanted || null), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setReported(wanted);
+      onSearchRef.current(wanted || null);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [wanted, value]);
-
   return (
     <div className="filter-search">
       <label htmlFor="files-search" className="visually-hidden">

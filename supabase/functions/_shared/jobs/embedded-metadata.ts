@@ -22,6 +22,8 @@ export interface EmbeddedMetadata {
   copyright: string | null;
   usageTerms: string | null;
   headline: string | null;
+  /** What the file calls itself: its headline, else its XMP dc:title, else its IPTC object name. */
+  title: string | null;
   caption: string | null;
   keywords: string[];
   readError: string | null;
@@ -57,6 +59,7 @@ export const EMPTY_METADATA: EmbeddedMetadata = {
   copyright: null,
   usageTerms: null,
   headline: null,
+  title: null,
   caption: null,
   keywords: [],
   readError: null,
@@ -263,6 +266,7 @@ export function readEmbeddedMetadata(head: Uint8Array, now = new Date()): Embedd
       .filter((text): text is string => text !== undefined);
   })();
 
+  const headline = singleLine(firstText(xmpText(xmp['Headline']), iptcOne('Headline')), LIMITS.headline);
   const orientationTag = exif['Orientation'];
   const orientationValue = !Array.isArray(orientationTag) ? orientationTag?.value : undefined;
   let latitude = coordinate(gps['Latitude'], 90);
@@ -295,7 +299,8 @@ export function readEmbeddedMetadata(head: Uint8Array, now = new Date()): Embedd
     credit: singleLine(firstText(xmpText(xmp['Credit']), iptcOne('Credit')), LIMITS.credit),
     copyright: singleLine(firstText(xmpText(xmp['rights']), iptcOne('Copyright Notice')), LIMITS.copyright),
     usageTerms: multiLine(xmpText(xmp['UsageTerms']), LIMITS.usageTerms),
-    headline: singleLine(firstText(xmpText(xmp['Headline']), iptcOne('Headline')), LIMITS.headline),
+    headline,
+    title: headline ?? singleLine(firstText(xmpText(xmp['title']), iptcOne('Object Name')), LIMITS.headline),
     caption: multiLine(firstText(xmpText(xmp['description']), iptcOne('Caption/Abstract')), LIMITS.caption),
     keywords: keywordsOf([...xmpList(xmp['subject']), ...iptcKeywords]),
     readError: exifUnreadable(tags.exif) ? 'EXIF: the block is damaged and gave no field' : null,

@@ -1,6 +1,6 @@
 // Stores what post-processing read from an image (embedded-metadata.ts) in public.file_metadata, and lets a
-// new upload fill what it can: its headline becomes the Spanish title while that is still the name the
-// upload gave it (the file name without its extension), its caption the Spanish description while that is
+// new upload fill what it can: its title (headline, dc:title or IPTC object name) becomes the title while
+// that is still the name the upload gave it (the file name without its extension), its caption the Spanish description while that is
 // empty. Only at the first read of the file's metadata (no row yet), so a replacement or a second processing
 // never overwrites what a person wrote; each fill is one conditional update, so an edit that lands first wins.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -47,14 +47,28 @@ export async function recordEmbeddedMetadata(
   if (stored.error?.code === '23503') return;
   if (stored.error) throw stored.error;
   if (existing.data) return;
-  if (metadata.headline) {
-    const titled = await admin
+  if (metadata.title) {
+    // Still untranslated as the upload left it: the English title follows, which is how 'Sin traducir'
+    // (English title = Spanish title) is kept; otherwise only the Spanish one is filled.
+    const uploadTitle = uploadTitleOf(file.original_file_name);
+    const both = await admin
       .from('files')
-      .update({ name_es: metadata.headline })
+      .update({ name_es: metadata.title, name_en: metadata.title })
       .eq('id', file.id)
       .eq('object_path', objectPath)
-      .eq('name_es', uploadTitleOf(file.original_file_name));
-    if (titled.error) throw titled.error;
+      .eq('name_es', uploadTitle)
+      .eq('name_en', uploadTitle)
+      .select('id');
+    if (both.error) throw both.error;
+    if (both.data.length === 0) {
+      const titled = await admin
+        .from('files')
+        .update({ name_es: metadata.title })
+        .eq('id', file.id)
+        .eq('object_path', objectPath)
+        .eq('name_es', uploadTitle);
+      if (titled.error) throw titled.error;
+    }
   }
   if (metadata.caption) {
     const described = await admin
