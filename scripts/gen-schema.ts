@@ -47,6 +47,8 @@ async function collect(client: pg.Client): Promise<Blocks> {
     blocks.set(key, text);
   };
   const rows = async <T extends pg.QueryResultRow>(sql: string) => (await client.query<T>(sql)).rows;
+  // Every name printed with its schema, whatever the role's search_path.
+  await client.query(`set search_path = ''`);
 
   for (const r of await rows<{ key: string; text: string }>(`
     select 'schema ' || quote_ident(n.nspname) as key,
@@ -198,7 +200,7 @@ async function collect(client: pg.Client): Promise<Blocks> {
     const columns = await rows<{ name: string }>(`
       select quote_ident(attname) as name from pg_attribute
        where attrelid = '${name}'::regclass and attnum > 0 and not attisdropped
-         and atttypid not in ('timestamptz'::regtype, 'timestamp'::regtype)
+         and atttypid not in ('timestamptz'::regtype, 'timestamp'::regtype, 'date'::regtype)
        order by attnum`);
     if (!columns.length) continue;
     const list = columns.map((c) => c.name).join(', ');

@@ -61,9 +61,7 @@ const QUALIFIED = String.raw`${IDENT}(?:\s*\.\s*${IDENT})?`;
 
 /** Names a relation or function in one spelling: schema-qualified (public by default), no quotes or spaces. */
 function qualify(name: string): string {
-  const parts = name
-    .split(/\s*\.\s*(?=(?:[^"]*"[^"]*")*[^"]*$)/)
-    .map((part) => part.trim().replace(/^"|"$/g, ''));
+  const parts = name.split(/\s*\.\s*(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((part) => part.trim().replace(/^"|"$/g, ''));
   return parts.length === 1 ? `public.${parts[0]}` : parts.join('.');
 }
 
@@ -78,7 +76,10 @@ export interface Definition {
 export function definitionsIn(file: string, sql: string): Definition[] {
   const text = stripSql(sql);
   const found: Definition[] = [];
-  const functions = new RegExp(String.raw`\bcreate\s+(?:or\s+replace\s+)?(?:function|procedure)\s+(${QUALIFIED})\s*\(`, 'g');
+  const functions = new RegExp(
+    String.raw`\bcreate\s+(?:or\s+replace\s+)?(?:function|procedure)\s+(${QUALIFIED})\s*\(`,
+    'g',
+  );
   for (const match of text.matchAll(functions)) found.push({ kind: 'function', name: qualify(match[1]!), file });
   const triggers = new RegExp(
     String.raw`\bcreate\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+(${IDENT})[\s\S]*?\bon\s+(${QUALIFIED})`,
@@ -135,10 +136,16 @@ describe('the migration parser', () => {
   });
 
   it('reports a name defined in two files, and an alter policy away from its create', () => {
-    const a = definitionsIn('a.sql', `create function private.f() returns int language sql as $$ select 1 $$;
-      create policy "p" on public.files using (true);`);
-    const b = definitionsIn('b.sql', `create or replace function private.f() returns int language sql as $$ select 2 $$;
-      alter policy "p" on public.files using (false);`);
+    const a = definitionsIn(
+      'a.sql',
+      `create function private.f() returns int language sql as $$ select 1 $$;
+      create policy "p" on public.files using (true);`,
+    );
+    const b = definitionsIn(
+      'b.sql',
+      `create or replace function private.f() returns int language sql as $$ select 2 $$;
+      alter policy "p" on public.files using (false);`,
+    );
     expect(definedInTwoFiles([...a, ...b])).toEqual([
       'function private.f: a.sql, b.sql',
       'policy p on public.files: a.sql, b.sql',
