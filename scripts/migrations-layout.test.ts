@@ -162,6 +162,32 @@ describe('supabase/migrations', () => {
     expect(definedInTwoFiles(definitions)).toEqual([]);
   });
 
+  it('are the files the documentation and the migrations name', () => {
+    // A migration named in prose: `20261124120300_files.sql`, `…120300_files.sql` or `files.sql`. Other .sql
+    // files the documents name (the seed, the snapshot, a backup's dump, the stack's bootstrap) are not.
+    const others = new Set(['seed.sql', 'schema.sql', 'database.sql']);
+    const onDisk = migrationFiles();
+    const sources = [
+      'README.md',
+      'supabase/README.md',
+      ...readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => path.join('docs', file)),
+      ...onDisk.map((file) => path.join('supabase', 'migrations', file)),
+    ];
+    const dangling: string[] = [];
+    for (const source of sources) {
+      const text = readFileSync(path.join(root, source), 'utf8');
+      for (const [name] of text.matchAll(/(?:…\d*_?)?\b[a-z0-9_]+\.sql\b/g)) {
+        if (others.has(name)) continue;
+        const bare = name.replace(/^…\d*_?/, '').replace(/^\d{14}_/, '');
+        const exists = /^\d{14}_/.test(name) ? onDisk.includes(name) : onDisk.some((file) => file.endsWith(`_${bare}`));
+        if (!exists) dangling.push(`${source}: ${name}`);
+      }
+    }
+    expect(dangling).toEqual([]);
+  });
+
   it("are each listed in supabase/README.md's migration table, and the table lists no other", () => {
     const readme = readFileSync(path.join(root, 'supabase', 'README.md'), 'utf8');
     const start = readme.indexOf('| migration');

@@ -40,9 +40,9 @@ create table public.files (
   -- A PDF's first page as a JPEG beside its object in the media bucket (`{object_path}.preview.jpg`), written
   -- by post-processing only; null for other files and for PDFs that could not be rendered (the extension tile).
   preview_path text check (char_length(preview_path) between 1 and 420),
-  -- Unaccented, lower-case text that search matches against: id, names, descriptions and original file name
-  -- (the tags' names are matched through the search index). Kept by a trigger (file_search.sql), never
-  -- written by clients.
+  -- Unaccented, lower-case text that search matches against: id, names, descriptions, original file name,
+  -- author and credit (the tags' names are matched through the search index). Kept by a trigger
+  -- (file_search.sql), never written by clients.
   search_document text not null default '',
   updated_at timestamptz not null default now(),
   duplicate_of uuid references public.files (id) on delete set null,

@@ -31,8 +31,8 @@ $$;
 revoke all on function private.normalize_search_text(text) from public;
 grant execute on function private.normalize_search_text(text) to anon, authenticated, service_role;
 
--- The file's words: its names, descriptions and original file name, normalised. The search index keeps their
--- terms (below).
+-- The file's words: its names, descriptions, original file name, author and credit line (rights_creator,
+-- rights_credit), normalised. The search index keeps their terms (below).
 create function private.file_search_words(p_file public.files)
 returns text
 language sql

@@ -509,7 +509,7 @@ $$;
 revoke all on function public.mark_expired_rights_in_feed() from public, anon, authenticated;
 grant execute on function public.mark_expired_rights_in_feed() to service_role;
 
--- Files whose rights expired before this migration leave the feed now; then the first midnight's run.
+-- The first run: the pages of files whose rights have already expired, and the next midnight's run queued.
 select public.mark_expired_rights_in_feed();
 
 do $$

@@ -6,7 +6,7 @@
 --
 -- Permanent failures (an unreadable image, a type the bytes do not match, an empty file) are not retried:
 -- the job runner ends their job at once with fail_server_job. Transient ones (the network, Storage answering
--- 5xx) go through finish_server_job's backoff as before, and only when their attempts are used up does the
+-- 5xx) go through finish_server_job's backoff, and only when their attempts are used up does the
 -- file reach the same state.
 
 alter table public.server_jobs
