@@ -145,6 +145,10 @@ $$;
 -- collections it showed; when any of them changed since, the save is refused with FILE_CHANGED and nothing
 -- is written, and the form shows both versions. Tags and collections are compared as sets rather than
 -- stamped on the file row: a bulk tag edit of 100k files must not rewrite 100k rows to bump a version.
+-- p_save_rights: the form sends its whole 'Derechos' section; the seven rights columns are then written as
+-- given (a null text as empty, a null licence, date or release as "not stated"). Without it they are left
+-- alone, so scripts keep working. Who may change the expiry date is the trigger's business
+-- (file_rights_and_metadata.sql).
 create function public.update_file(
   p_file_id uuid,
   p_tag_ids uuid[],

@@ -1,11 +1,13 @@
 -- Shared links ({domain}/file/{id}, {domain}/collection/{id}) are opened by anonymous visitors. They may
--- read one published file or one public collection by its id, and nothing else: no listing of files or
+-- read one public file or one public collection by its id, and nothing else: no listing of files or
 -- collections (a guessed id reveals nothing unless it is shared), and only the columns a public page shows
 -- (never the uploader's e-mail, storage paths or staff-only options). So anon has no table reads at all and
--- gets two security-definer functions that check published/public themselves. The bytes are served by the
--- public-media function (signed URLs for published files only); the media bucket stays private.
+-- gets security-definer functions that check public themselves. A file is public while it is published and
+-- its rights have not expired (private.file_is_public, file_rights_and_metadata.sql). The bytes are served by
+-- the public-media function (signed URLs for public files only); the media bucket stays private.
 
--- The public fields of one file.
+-- The public fields of one file: the credits a person recorded, never file_metadata (GPS, camera) nor the
+-- usage terms or licence.
 create function private.public_file_json(p_file public.files)
 returns jsonb
 language sql
@@ -31,7 +33,7 @@ as $$
 $$;
 revoke all on function private.public_file_json(public.files) from public;
 
--- One published file, or null when it is unpublished or unknown.
+-- One public file, or null when it is unpublished, its rights expired or it is unknown.
 create function public.get_public_file(p_file_id uuid)
 returns jsonb
 language sql
@@ -42,7 +44,7 @@ as $$
   select private.public_file_json(f) from public.files f where f.id = p_file_id and private.file_is_public(f)
 $$;
 
--- A public collection's name and its published files (newest first), or null when it is private or unknown.
+-- A public collection's name and its public files (newest first), or null when it is private or unknown.
 create function public.get_public_collection(p_collection_id uuid)
 returns jsonb
 language sql
