@@ -14,6 +14,9 @@ import { bootstrapDatabase, loadProjectConfig, PROJECT_ROOT, pushMigrations, sta
  * refuses the server. The pg_get_*def functions are what pg_dump prints for functions, views, indexes,
  * constraints and triggers; the rest (columns, policies, grants, publication, buckets) is read from the
  * catalog tables. Everything is sorted by name, grants by grantee, so the file changes only with the schema.
+ *
+ * To compare two sets of migrations (e.g. before and after folding them), run it on each with
+ * `--project=<a directory holding supabase/>` and `--out=<file>`, and diff the two files.
  */
 
 const target = path.join(PROJECT_ROOT, 'supabase', 'schema.sql');
