@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
@@ -58,37 +58,104 @@ export async function pushMigrations(options: {
 }
 
 /**
- * A database whose migration history names versions this checkout does not have was built from other
- * migrations (e.g. before supabase/migrations was squashed into one file per concern): `db push` would stop
- * with 'Remote migration versions not found'. Say what happened and what to do instead.
+ * SQL without its comments and whitespace, strings and dollar-quoted bodies kept as they are: the same for a
+ * migration file and for the statements `db push` recorded from it, whatever way the CLI split them.
+ */
+export function sqlFingerprint(sql: string): string {
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const rest = sql.slice(i, i + 2);
+    if (rest === '--') {
+      const end = sql.indexOf('\n', i);
+      i = end === -1 ? sql.length : end;
+    } else if (rest === '/*') {
+      const end = sql.indexOf('*/', i + 2);
+      i = end === -1 ? sql.length : end + 2;
+    } else if (sql[i] === "'" || sql[i] === '"') {
+      const quote = sql[i]!;
+      let j = i + 1;
+      while (j < sql.length && !(sql[j] === quote && sql[j + 1] !== quote)) j += sql[j] === quote ? 2 : 1;
+      out += sql.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      const tag = sql[i] === '$' ? /^\$(?:[A-Za-z_]\w*)?\$/.exec(sql.slice(i))?.[0] : undefined;
+      if (tag) {
+        const end = sql.indexOf(tag, i + tag.length);
+        const stop = end === -1 ? sql.length : end + tag.length;
+        out += sql.slice(i, stop);
+        i = stop;
+      } else {
+        if (!/\s/.test(sql[i]!)) out += sql[i];
+        i += 1;
+      }
+    }
+  }
+  return out.replace(/;/g, '');
+}
+
+/**
+ * A database `db push` cannot move forward, refused with what happened and what to do. Until the first
+ * production deploy, supabase/migrations is edited in place, one file per concern (supabase/README.md), so a
+ * stack's database may have been built from other files: its history names versions this checkout does not
+ * have (files folded into others or renamed), names a version whose file changed since it was applied (its
+ * content then is not what the file says now, and `db push` would never apply it again), or lacks a version
+ * older than its newest (which `db push` refuses to insert before the others).
  */
 async function refuseForeignMigrationHistory(projectRoot: string, postgresUrl: string): Promise<void> {
-  const local = new Set(
-    (await readdir(path.join(projectRoot, 'supabase', 'migrations')).catch(() => []))
-      .map((file) => /^(\d+)_/.exec(file)?.[1])
-      .filter(Boolean),
-  );
+  const dir = path.join(projectRoot, 'supabase', 'migrations');
+  const local = new Map<string, string>();
+  for (const file of (await readdir(dir).catch(() => [] as string[])).sort()) {
+    const version = /^(\d+)_.*\.sql$/.exec(file)?.[1];
+    if (version) local.set(version, file);
+  }
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
+  let applied: { version: string; statements: string[] | null }[];
   try {
     // A new database has no history table yet (42P01): nothing to compare.
-    const { rows } = await client
-      .query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
-      .catch((error: { code?: string }) => {
-        if (error.code === '42P01') return { rows: [] as { version: string }[] };
-        throw error;
-      });
-    const unknown = rows.map((row) => row.version).filter((version) => !local.has(version));
-    if (unknown.length) {
-      throw new Error(
-        `this database was migrated with ${unknown.length} migration(s) that supabase/migrations no longer has ` +
-          `(${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}). The migrations were squashed ` +
-          `into one file per concern on 2026-11-24 (supabase/README.md); a database built from the old files ` +
-          `cannot move forward. Delete the stack's data folder (.stack, or STACK_DATA_DIR) and start again: the ` +
-          `demo data is seeded afresh.`,
-      );
-    }
+    applied = (
+      await client
+        .query<{ version: string; statements: string[] | null }>(
+          'select version, statements from supabase_migrations.schema_migrations order by version',
+        )
+        .catch((error: { code?: string }) => {
+          if (error.code === '42P01') return { rows: [] };
+          throw error;
+        })
+    ).rows;
   } finally {
     await client.end();
+  }
+  const list = (names: string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}`;
+  const problems: string[] = [];
+  const unknown = applied.filter((row) => !local.has(row.version)).map((row) => row.version);
+  if (unknown.length)
+    problems.push(`${unknown.length} migration(s) supabase/migrations no longer has (${list(unknown)})`);
+  const changed: string[] = [];
+  for (const row of applied) {
+    const file = local.get(row.version);
+    if (!file || row.statements === null) continue;
+    const now = sqlFingerprint(await readFile(path.join(dir, file), 'utf8'));
+    if (sqlFingerprint(row.statements.join(';\n')) !== now) changed.push(file);
+  }
+  if (changed.length)
+    problems.push(`${changed.length} migration(s) changed since they were applied (${list(changed)})`);
+  const newest = applied.at(-1)?.version;
+  const skipped = [...local.keys()].filter(
+    (version) => newest && version < newest && !applied.some((row) => row.version === version),
+  );
+  if (skipped.length) {
+    problems.push(
+      `${skipped.length} migration(s) older than its newest that it never applied (${list(skipped.map((v) => local.get(v)!))})`,
+    );
+  }
+  if (problems.length) {
+    throw new Error(
+      `this database was migrated from other migration files: ${problems.join('; ')}. Until the first deploy ` +
+        `each concern's migration is edited in place, and files are folded or renamed (supabase/README.md, ` +
+        `"How the files came to be"); a database built from older files cannot move forward. Delete the ` +
+        `stack's data folder (.stack, or STACK_DATA_DIR) and start again: the demo data is seeded afresh.`,
+    );
   }
 }

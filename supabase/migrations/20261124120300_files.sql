@@ -40,9 +40,9 @@ create table public.files (
   -- A PDF's first page as a JPEG beside its object in the media bucket (`{object_path}.preview.jpg`), written
   -- by post-processing only; null for other files and for PDFs that could not be rendered (the extension tile).
   preview_path text check (char_length(preview_path) between 1 and 420),
-  -- Unaccented, lower-case text that search matches against: id, names, descriptions and original file name
-  -- (the tags' names are matched through the search index). Kept by a trigger (file_search.sql), never
-  -- written by clients.
+  -- Unaccented, lower-case text that search matches against: id, names, descriptions, original file name,
+  -- author and credit (the tags' names are matched through the search index). Kept by a trigger
+  -- (file_search.sql), never written by clients.
   search_document text not null default '',
   updated_at timestamptz not null default now(),
   duplicate_of uuid references public.files (id) on delete set null,
@@ -70,25 +70,30 @@ create index file_tags_tag_id_file_id_idx on public.file_tags (tag_id, file_id);
 alter table public.files enable row level security;
 alter table public.file_tags enable row level security;
 
--- Ownership without RLS, for policies that must know whether a file id is taken by someone else.
+-- Ownership without RLS, for policies that must know whether a file id is taken by someone else (PL/pgSQL for
+-- the reason the role helpers are: staff_and_access.sql).
 create function private.file_uploader(p_file_id uuid)
 returns uuid
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select f.uploader_id from public.files f where f.id = p_file_id
+begin
+  return (select f.uploader_id from public.files f where f.id = p_file_id);
+end
 $$;
 
 create function private.owns_file(p_file_id uuid)
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.files f where f.id = p_file_id and f.uploader_id = auth.uid())
+begin
+  return exists (select 1 from public.files f where f.id = p_file_id and f.uploader_id = auth.uid());
+end
 $$;
 
 revoke all on function private.file_uploader(uuid), private.owns_file(uuid) from public;
@@ -111,7 +116,11 @@ create policy "Admins delete files" on public.files
 
 create policy "Admins read every file tag and uploaders those of their files" on public.file_tags
   for select to authenticated
-  using ((select private.is_admin()) or ((select private.is_uploader()) and private.owns_file(file_id)));
+  using (
+    (select private.is_admin())
+    or ((select private.is_uploader())
+        and exists (select 1 from public.files f where f.id = file_tags.file_id and f.uploader_id = (select auth.uid())))
+  );
 create policy "Admins tag every file and uploaders their own" on public.file_tags
   for insert to authenticated
   with check ((select private.is_admin()) or ((select private.is_uploader()) and private.owns_file(file_id)));
@@ -176,6 +185,9 @@ revoke all on function private.enforce_file_write_rules(text, public.files, publ
 --     path, and the file goes back to `processing` with its old checksum, dimensions and preview cleared;
 --   * the preview (preview_path) points at an object only post-processing writes: no user, admins
 --     included, sets it (an insert starts without one, an update keeps the one it had);
+--   * the capture date (captured_at, file_rights_and_metadata.sql) is what post-processing read from the file's
+--     own EXIF/XMP: an insert starts without one, an update keeps it, and a replacement clears it until the new
+--     object's processing reads it again;
 --   * a restore from the Papelera (restore_files, trash.sql) writes the row back as it was.
 -- Writes without a user (service role, SQL, seeds, migrations) are trusted as they are.
 create function private.set_server_owned_file_columns(p_op text, p_new public.files, p_old public.files)
@@ -205,6 +217,7 @@ begin
       p_new.size := p_old.size;
       p_new.uploader_id := p_old.uploader_id;
       p_new.uploader_email := p_old.uploader_email;
+      p_new.captured_at := p_old.captured_at;
       return p_new;
     end if;
     -- A replacement: the new object must be one of this file's, already stored.
@@ -229,6 +242,7 @@ begin
   p_new.size := coalesce(object_size, 0);
   p_new.mime_type := object_mime;
   p_new.preview_path := null;
+  p_new.captured_at := null;
   if p_op = 'INSERT' then
     p_new.uploaded_on := now();
   else

@@ -31,8 +31,8 @@ $$;
 revoke all on function private.normalize_search_text(text) from public;
 grant execute on function private.normalize_search_text(text) to anon, authenticated, service_role;
 
--- The file's words: its names, descriptions and original file name, normalised. The search index keeps their
--- terms (below).
+-- The file's words: its names, descriptions, original file name, author and credit line (rights_creator,
+-- rights_credit), normalised. The search index keeps their terms (below).
 create function private.file_search_words(p_file public.files)
 returns text
 language sql
@@ -40,7 +40,8 @@ immutable
 set search_path = ''
 as $$
   select private.normalize_search_text(concat_ws(' ',
-    p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en, p_file.original_file_name))
+    p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en, p_file.original_file_name,
+    p_file.rights_creator, p_file.rights_credit))
 $$;
 
 -- The file's own text: its id and its words; its tags' names are matched through their ids (the search index).
@@ -54,7 +55,7 @@ set search_path = ''
 as $$
   select private.normalize_search_text(concat_ws(' ',
     p_file.id::text, p_file.name_es, p_file.name_en, p_file.description_es, p_file.description_en,
-    p_file.original_file_name))
+    p_file.original_file_name, p_file.rights_creator, p_file.rights_credit))
 $$;
 revoke all on function private.file_search_words(public.files), private.file_search_document(public.files)
   from public;
@@ -73,7 +74,8 @@ $$;
 revoke all on function private.set_file_search_document() from public;
 
 create trigger files_search_document
-  before insert or update of id, name_es, name_en, description_es, description_en, original_file_name, search_document
+  before insert or update of id, name_es, name_en, description_es, description_en, original_file_name,
+    rights_creator, rights_credit, search_document
   on public.files
   for each row execute function private.set_file_search_document();
 
@@ -426,6 +428,10 @@ create type private.file_filter as (
   facets text[]
 );
 
+-- 'No se pudo procesar' ({"processing": "failed"}, processing_failures.sql) and 'Derechos' ({"rights":
+-- "expired" | "expiring" | "no-creator"}, file_rights_and_metadata.sql) are date- or state-dependent, so not
+-- facets of the search bitmaps: like 'Sin traducir', conditions on the file's row, which count_files counts from
+-- the files themselves (the date ones from files_rights_expire_on_idx).
 create function private.file_filter_parts(p_filter jsonb)
 returns private.file_filter
 language plpgsql
@@ -493,6 +499,27 @@ begin
       parts.column_conditions := parts.column_conditions || 'f.duplicate_of is not null'::text;
       parts.facets := parts.facets || '@duplicate'::text;
     else raise exception 'Unknown duplicates filter "%"', p_filter ->> 'duplicates' using errcode = '22023';
+  end case;
+
+  -- Files whose upload could not be processed ('No se pudo procesar'): waiting to be replaced or delete.
+  case coalesce(p_filter ->> 'processing', 'all')
+    when 'all' then null;
+    when 'failed' then parts.text_conditions := parts.text_conditions ||
+      '(not f.processing and f.processing_error is not null)'::text;
+    else raise exception 'Unknown processing filter "%"', p_filter ->> 'processing' using errcode = '22023';
+  end case;
+
+  -- 'Derechos': expired ('Caducados'), expiring within 30 days, today included ('Caducan en 30 días', the
+  -- window of count_rights_expiring_soon), or no author recorded ('Sin autor'). Today is Madrid's (rights_today).
+  case coalesce(p_filter ->> 'rights', 'all')
+    when 'all' then null;
+    when 'expired' then parts.text_conditions := parts.text_conditions ||
+      '(f.rights_expire_on < private.rights_today())'::text;
+    when 'expiring' then parts.text_conditions := parts.text_conditions ||
+      '(f.rights_expire_on >= private.rights_today() and f.rights_expire_on < private.rights_today() + 30)'::text;
+    when 'no-creator' then parts.text_conditions := parts.text_conditions ||
+      '(btrim(f.rights_creator) = '''')'::text;
+    else raise exception 'Unknown rights filter "%"', p_filter ->> 'rights' using errcode = '22023';
   end case;
 
   parts.tag_id := nullif(p_filter ->> 'tagId', '')::uuid;
@@ -611,8 +638,15 @@ revoke all on function private.readable_files_condition() from public;
 -- the user whenever a file was uploaded or deleted while they scrolled (rows seen twice or never), and grew
 -- slower the deeper they went; a keyset page costs the same at row 100 and at row 99,900.
 create type public.file_sort as enum (
-  'uploadedOn_desc', 'uploadedOn_asc', 'size_desc', 'size_asc', 'nameEs_asc', 'nameEs_desc'
+  'uploadedOn_desc', 'uploadedOn_asc', 'size_desc', 'size_asc', 'nameEs_asc', 'nameEs_desc', 'capturedAt_desc',
+  'capturedAt_asc'
 );
+
+-- A file without a capture date sorts last both ways: its key is +infinity going up and -infinity going down,
+-- so the keyset stays one row comparison and the app's cursor sends that word for such a file. One index per
+-- direction, on exactly the expression the ORDER BY uses.
+create index files_captured_at_asc_idx on public.files ((coalesce(captured_at, 'infinity'::timestamptz)), id);
+create index files_captured_at_desc_idx on public.files ((coalesce(captured_at, '-infinity'::timestamptz)), id);
 
 -- ORDER BY and the keyset condition of one sort.
 create function private.file_keyset(p_sort public.file_sort, p_after_key text, p_after_id uuid,
@@ -636,6 +670,10 @@ begin
     when 'nameEs' then
       key_expression := 'private.normalize_search_text(f.name_es)';
       key_value := format('private.normalize_search_text(%L)', p_after_key);
+    when 'capturedAt' then
+      key_expression := format('coalesce(f.captured_at, %L::timestamptz)',
+                               case when descending then '-infinity' else 'infinity' end);
+      key_value := format('%L::timestamptz', p_after_key);
   end case;
   order_by := format('%1$s %2$s, f.id %2$s', key_expression, case when descending then 'desc' else 'asc' end);
   if p_after_id is null then

@@ -37,7 +37,11 @@ create policy "Admins delete collections" on public.collections
 
 create policy "Admins read every collection link and uploaders those of their files" on public.collection_files
   for select to authenticated
-  using ((select private.is_admin()) or ((select private.is_uploader()) and private.owns_file(file_id)));
+  using (
+    (select private.is_admin())
+    or ((select private.is_uploader())
+        and exists (select 1 from public.files f where f.id = collection_files.file_id and f.uploader_id = (select auth.uid())))
+  );
 create policy "Admins add files to collections" on public.collection_files
   for insert to authenticated with check ((select private.is_admin()));
 create policy "Admins remove files from collections" on public.collection_files

@@ -73,8 +73,13 @@ begin
 end
 $$;
 
--- Replaces the tags of the targeted files with exactly p_tag_ids.
-create function public.set_files_tags(p_tag_ids uuid[], p_file_ids uuid[] default null, p_filter jsonb default null)
+-- Replaces the tags of the targeted files with exactly p_tag_ids. The selected files are locked first, in id
+-- order: each call deletes and inserts its files' tag links in whatever order the scans meet them, so two people
+-- tagging overlapping selections at once could each wait for a link the other had just written (a deadlock the
+-- 50-person load benchmark found). Locked first, overlapping calls take turns, as the detail form's update_file
+-- does with its one file; calls on disjoint files still run side by side.
+create function public.set_files_tags(p_tag_ids uuid[], p_file_ids uuid[] default null,
+                                      p_filter jsonb default null)
 returns integer
 language plpgsql
 set search_path = ''
@@ -90,10 +95,12 @@ begin
        select 1 from unnest(ids) as t(id) where not private.owns_file(t.id)) then
     raise exception 'Uploaders may only tag their own files' using errcode = '42501', hint = 'NOT_ADMIN';
   end if;
+  perform 1 from public.files f where f.id = any(ids) order by f.id for no key update;
   delete from public.file_tags ft
    where ft.file_id = any(ids) and not (ft.tag_id = any(coalesce(p_tag_ids, '{}')));
   insert into public.file_tags (file_id, tag_id)
   select f.id, t.id from unnest(ids) as f(id) cross join unnest(coalesce(p_tag_ids, '{}')) as t(id)
+  order by 1, 2
   on conflict do nothing;
   return coalesce(array_length(ids, 1), 0);
 end
@@ -138,6 +145,10 @@ $$;
 -- collections it showed; when any of them changed since, the save is refused with FILE_CHANGED and nothing
 -- is written, and the form shows both versions. Tags and collections are compared as sets rather than
 -- stamped on the file row: a bulk tag edit of 100k files must not rewrite 100k rows to bump a version.
+-- p_save_rights: the form sends its whole 'Derechos' section; the seven rights columns are then written as
+-- given (a null text as empty, a null licence, date or release as "not stated"). Without it they are left
+-- alone, so scripts keep working. Who may change the expiry date is the trigger's business
+-- (file_rights_and_metadata.sql).
 create function public.update_file(
   p_file_id uuid,
   p_tag_ids uuid[],
@@ -151,7 +162,15 @@ create function public.update_file(
   p_collection_ids uuid[] default null,
   p_expected_updated_at timestamptz default null,
   p_expected_tag_ids uuid[] default null,
-  p_expected_collection_ids uuid[] default null
+  p_expected_collection_ids uuid[] default null,
+  p_save_rights boolean default false,
+  p_rights_creator text default null,
+  p_rights_credit text default null,
+  p_rights_copyright text default null,
+  p_rights_license public.file_license default null,
+  p_rights_usage_terms text default null,
+  p_rights_expire_on date default null,
+  p_rights_release public.file_release default null
 )
 returns public.files
 language plpgsql
@@ -186,7 +205,14 @@ begin
     description_en = coalesce(p_description_en, f.description_en),
     b2b = coalesce(p_b2b, f.b2b),
     panorama = coalesce(p_panorama, f.panorama),
-    operations = coalesce(p_operations, f.operations)
+    operations = coalesce(p_operations, f.operations),
+    rights_creator = case when p_save_rights then coalesce(p_rights_creator, '') else f.rights_creator end,
+    rights_credit = case when p_save_rights then coalesce(p_rights_credit, '') else f.rights_credit end,
+    rights_copyright = case when p_save_rights then coalesce(p_rights_copyright, '') else f.rights_copyright end,
+    rights_license = case when p_save_rights then p_rights_license else f.rights_license end,
+    rights_usage_terms = case when p_save_rights then coalesce(p_rights_usage_terms, '') else f.rights_usage_terms end,
+    rights_expire_on = case when p_save_rights then p_rights_expire_on else f.rights_expire_on end,
+    rights_release = case when p_save_rights then p_rights_release else f.rights_release end
    where f.id = p_file_id
   returning * into saved;
   if saved.id is null then
@@ -234,7 +260,7 @@ revoke all on function
   public.add_files_to_collection(uuid, uuid[], jsonb),
   public.remove_file_from_collection(uuid, uuid),
   public.update_file(uuid, uuid[], text, text, text, text, boolean, boolean, boolean, uuid[], timestamptz, uuid[],
-                     uuid[])
+                     uuid[], boolean, text, text, text, public.file_license, text, date, public.file_release)
 from public, anon;
 revoke all on function public.zip_file_entries(uuid[], jsonb, uuid, integer) from public;
 grant execute on function
@@ -244,6 +270,6 @@ grant execute on function
   public.add_files_to_collection(uuid, uuid[], jsonb),
   public.remove_file_from_collection(uuid, uuid),
   public.update_file(uuid, uuid[], text, text, text, text, boolean, boolean, boolean, uuid[], timestamptz, uuid[],
-                     uuid[]),
+                     uuid[], boolean, text, text, text, public.file_license, text, date, public.file_release),
   public.zip_file_entries(uuid[], jsonb, uuid, integer)
 to authenticated, service_role;

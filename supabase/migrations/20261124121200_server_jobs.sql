@@ -31,7 +31,8 @@ create table public.server_jobs (
   updated_at timestamptz not null default now(),
   finished_at timestamptz,
   constraint server_jobs_kind_check
-    check (kind in ('process_upload', 'update_feed', 'trash_objects', 'purge_trash', 'refresh_analytics'))
+    check (kind in ('process_upload', 'update_feed', 'trash_objects', 'purge_trash', 'refresh_analytics',
+                    'expire_rights'))
 );
 
 create unique index server_jobs_pending_key_idx on public.server_jobs (dedupe_key) where state = 'pending';
@@ -52,7 +53,12 @@ create trigger server_jobs_touch_updated_at
 
 -- The queue ---------------------------------------------------------------------------------------------------
 
--- Queues one job, or leaves the pending one with the same key as it is (the coalescing).
+-- Queues one job; while one with the same key is pending, the two coalesce into it. A job queued for an earlier
+-- time brings the pending one forward (never later: coalescing delays, such as the analysts' refresh a minute
+-- after a burst, still count from the first change of the burst), so new work is not held back by the backoff
+-- of a failed attempt (30 s, doubling up to an hour): one object that could not be moved to the trash would
+-- otherwise leave every file deleted after it in `media` for as long as the backoff lasted. A job that is due
+-- now wakes the runner.
 create function private.queue_server_job(p_kind text, p_dedupe_key text, p_file_id uuid default null,
                                          p_delay interval default '0 seconds')
 returns void
@@ -60,13 +66,18 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_run_after timestamptz;
 begin
-  insert into public.server_jobs (kind, dedupe_key, file_id, run_after)
+  insert into public.server_jobs as j (kind, dedupe_key, file_id, run_after)
   values (p_kind, p_dedupe_key, p_file_id, now() + p_delay)
-  on conflict (dedupe_key) where state = 'pending' do nothing;
+  on conflict (dedupe_key) where state = 'pending'
+  do update set run_after = excluded.run_after
+   where j.run_after > excluded.run_after
+  returning j.run_after into v_run_after;
   -- On hosted Supabase, a job due now wakes the runner at commit instead of at the next scheduled call
   -- (pg_net sends what was queued once the transaction commits, and nothing for a rolled back one).
-  if found and p_delay <= interval '0 seconds' then
+  if v_run_after is not null and v_run_after <= now() then
     perform private.kick_server_jobs();
   end if;
 end

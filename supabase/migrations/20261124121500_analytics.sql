@@ -291,3 +291,33 @@ grant usage on schema analytics to analyst;
 grant select on all tables in schema analytics to analyst;
 -- Views a later migration adds here are the analysts' too.
 alter default privileges for role postgres in schema analytics grant select on tables to analyst;
+
+-- Analysts --------------------------------------------------------------------------------------------------
+-- Rights coverage per state, published or not. The state is written out here rather than read from the
+-- private helpers, since a view's functions run with the analyst's rights (see share_links.sql).
+create view analytics.rights_coverage as
+with dated as (
+  select f.published, f.size, f.rights_expire_on,
+         (f.rights_creator = '' and f.rights_credit = '' and f.rights_copyright = '' and f.rights_license is null
+          and f.rights_usage_terms = '' and f.rights_expire_on is null and f.rights_release is null) as no_data,
+         (now() at time zone 'Europe/Madrid')::date as today
+    from public.files f
+)
+select
+  case
+    when d.no_data then 'sin datos'
+    when d.rights_expire_on < d.today then 'caducados'
+    when d.rights_expire_on < d.today + 30 then 'caducan en 30 días'
+    when d.rights_expire_on < d.today + 90 then 'caducan en 90 días'
+    else 'vigentes'
+  end as state,
+  d.published,
+  count(*)::bigint as files,
+  coalesce(sum(d.size), 0)::bigint as total_bytes
+from dated d
+group by 1, 2;
+comment on view analytics.rights_coverage is
+  'Files per rights state (sin datos: nothing recorded; caducados: last day before today in Madrid; caducan en 30 días: last day within the next 30 days, today included; caducan en 90 días: within the 60 days after that; vigentes: later or no end date) and published or not, with their size in bytes.';
+
+revoke all on analytics.rights_coverage from public, anon, authenticated, service_role;
+grant select on analytics.rights_coverage to analyst;

@@ -5,7 +5,7 @@
 -- A write marks the pages it touches dirty in the same transaction; the `update_feed` job rewrites only those
 -- (a change to one published file rewrites one page and the index), a bounded number per run, so a full
 -- rebuild (every page dirty) proceeds in steps that each fit an Edge Function's limits and resumes where the
--- last one stopped. Format and how a consumer syncs: README "Public feed", docs/feed.schema.json.
+-- last one stopped. Format and how a consumer syncs: README "Public feed", the JSON schemas in docs/feed/.
 
 -- What each page holds now (written by the job alone).
 create table private.feed_pages (
@@ -32,8 +32,11 @@ create table private.feed_state (
   catalogue_dirty boolean not null default true,
   catalogue_etag text,
   index_dirty boolean not null default true,
-  generated_at timestamptz
+  generated_at timestamptz,
+  rights_checked_on date
 );
+comment on column private.feed_state.rights_checked_on is
+  'The Madrid day the expire_rights job last marked the pages of files whose rights had expired.';
 insert into private.feed_state default values;
 
 alter table private.feed_pages enable row level security;
@@ -118,10 +121,10 @@ begin
       from new_rows n join old_rows o on o.id = n.id
      where (n.published or o.published)
        and (n.published, n.name_es, n.name_en, n.description_es, n.description_en, n.extension, n.size,
-            n.uploaded_on, n.b2b)
+            n.uploaded_on, n.b2b, n.rights_creator, n.rights_credit, n.rights_copyright, n.rights_expire_on)
            is distinct from
            (o.published, o.name_es, o.name_en, o.description_es, o.description_en, o.extension, o.size,
-            o.uploaded_on, o.b2b);
+            o.uploaded_on, o.b2b, o.rights_creator, o.rights_credit, o.rights_copyright, o.rights_expire_on);
   end if;
   perform private.mark_feed_pages(pages);
   return null;
@@ -240,68 +243,88 @@ create trigger collections_mark_feed_after_insert_or_delete
 
 -- What the job reads and records (service role only) --------------------------------------------------------
 
--- Up to p_limit pages due, each as the JSON the bucket will hold, with its MD5 (the ETag the index lists)
--- and the change it reflects. The files of a page are one range scan of the primary key (its bounds are
--- columns, not expressions, so the planner probes files_pkey once per page). The thumbnail sizes
--- come from the caller (the functions' media-variants table), as labels like '400x300'.
-create function public.feed_dirty_pages(p_limit integer, p_functions_url text, p_site_url text,
-                                        p_thumbnails text[])
+-- The pages due, in order, each as the JSON the bucket will hold, with its MD5 (the ETag the index lists) and
+-- the change it reflects. A step is sized by files, not pages: it takes pages while the files they are
+-- expected to hold stay within p_max_files (the job asks for about 2,000), and at least one page, so every call
+-- makes progress whatever the library's size (64 pages were ~9,400 files at 1M published, past the API's
+-- statement timeout on a busy machine). A page's expected files are what it held when last written, or the
+-- library's average for a page never written. The thumbnail sizes come from the caller (the functions'
+-- media-variants table), as labels like '400x300'. Entries carry the credits and the last day of use; a file
+-- whose rights expired (private.file_is_public) leaves its page.
+create function public.feed_dirty_pages(p_limit integer, p_max_files integer, p_functions_url text,
+                                        p_site_url text, p_thumbnails text[])
 returns table (page integer, changed_at timestamptz, file_count integer, body text, etag text)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  with pages as (
-    select c.page, max(c.changed_at) as changed_at, p.first_id, p.last_id
+  with due as (
+    select c.page, max(c.changed_at) as changed_at, p.first_id, p.last_id,
+           -- What the page held when last written, or the library's average for a page never written (a
+           -- rebuild's): the planner's row estimate of files, read from the catalogue, not counted.
+           greatest(p.file_count,
+                    (select greatest(r.reltuples, 0)::bigint / 4096 from pg_catalog.pg_class r
+                      where r.oid = 'public.files'::pg_catalog.regclass)) as expected_files
       from private.feed_changes c join private.feed_pages p on p.page = c.page
-     group by c.page, p.first_id, p.last_id order by c.page limit greatest(least(p_limit, 256), 1)
+     group by c.page, p.first_id, p.last_id, p.file_count
+     order by c.page limit greatest(least(p_limit, 256), 1)
   ),
-  -- Materialized: the planner takes `pages` (an aggregate) for one row and would otherwise rebuild every
-  -- page's entries once per page in the left join below.
-  entries as materialized (
-    select pg.page, pg.changed_at, f.id,
-           json_build_object(
-             'id', f.id, 'nameEs', f.name_es, 'nameEn', f.name_en,
-             'descriptionEs', f.description_es, 'descriptionEn', f.description_en,
-             'extension', f.extension, 'size', f.size, 'uploadedOn', f.uploaded_on, 'b2b', f.b2b,
-             'sharingUrl', p_site_url || '/file/' || f.id,
-             'urls', json_build_object(
-               'original', p_functions_url || '/public-media/' || f.id,
-               'thumbnails', case when f.is_image then (
-                 select json_object_agg(s.label, p_functions_url || '/public-media/' || f.id || '?size=' || s.label
-                                        order by s.n)
-                   from unnest(p_thumbnails) with ordinality as s(label, n)) end),
-             'tags', coalesce((select json_agg(t.id order by t.id)
-                                 from public.file_tags ft
-                                 join public.tags t on t.id = ft.tag_id
-                                 join public.tag_categories c on c.id = t.category_id
-                                where ft.file_id = f.id and not c.hide_b2c), '[]'::json),
-             'b2bTags', case when f.b2b then coalesce((select json_agg(t.id order by t.id)
-                                 from public.file_tags ft
-                                 join public.tags t on t.id = ft.tag_id
-                                 join public.tag_categories c on c.id = t.category_id
-                                where ft.file_id = f.id and not c.hide_b2b), '[]'::json)
-                             else '[]'::json end,
-             'collections', coalesce((select json_agg(cf.collection_id order by cf.collection_id)
-                                        from public.collection_files cf
-                                        join public.collections c on c.id = cf.collection_id and c.is_public
-                                       where cf.file_id = f.id), '[]'::json)
-           ) as entry
-      from pages pg
-      join public.files f on f.id between pg.first_id and pg.last_id and f.published
-  ),
-  bodies as (
-    select pg.page, pg.changed_at, count(e.id)::integer as file_count,
-           json_build_object(
-             'version', 2,
-             'page', lpad(to_hex(pg.page), 3, '0'),
-             'files', coalesce(json_agg(e.entry order by e.id) filter (where e.id is not null), '[]'::json)
-           )::text as body
-      from pages pg left join entries e on e.page = pg.page
-     group by pg.page, pg.changed_at
+  -- Pages in order while the files they are expected to hold fit p_max_files; the first one always.
+  pages as (
+    select d.page, d.changed_at, d.first_id, d.last_id
+      from (select due.*, sum(due.expected_files) over (order by due.page) - due.expected_files as files_before
+              from due) d
+     where d.files_before < greatest(p_max_files, 1)
   )
-  select b.page, b.changed_at, b.file_count, b.body, md5(b.body) from bodies b order by b.page
+  -- Each page's body is built in a lateral subquery of its own: one range scan of files_pkey per page, whatever
+  -- the planner estimates. As a join of pages and files (the earlier form), the planner could put files on the
+  -- outer side: at 1M files it read all 600,000 published rows and their tags for a step of 9 pages (13 s).
+  select pg.page, pg.changed_at, b.file_count, b.body, md5(b.body)
+    from pages pg
+    cross join lateral (
+      select count(*)::integer as file_count,
+             json_build_object(
+               'version', 2,
+               'page', lpad(to_hex(pg.page), 3, '0'),
+               'files', coalesce(json_agg(e.entry order by e.id), '[]'::json)
+             )::text as body
+        from (
+          select f.id,
+                 json_build_object(
+                   'id', f.id, 'nameEs', f.name_es, 'nameEn', f.name_en,
+                   'descriptionEs', f.description_es, 'descriptionEn', f.description_en,
+                   'extension', f.extension, 'size', f.size, 'uploadedOn', f.uploaded_on, 'b2b', f.b2b,
+                   'creator', f.rights_creator, 'credit', f.rights_credit, 'copyright', f.rights_copyright,
+                   'rightsExpireOn', f.rights_expire_on,
+                   'sharingUrl', p_site_url || '/file/' || f.id,
+                   'urls', json_build_object(
+                     'original', p_functions_url || '/public-media/' || f.id,
+                     'thumbnails', case when f.is_image then (
+                       select json_object_agg(s.label, p_functions_url || '/public-media/' || f.id || '?size=' || s.label
+                                              order by s.n)
+                         from unnest(p_thumbnails) with ordinality as s(label, n)) end),
+                   'tags', tags.b2c,
+                   'b2bTags', case when f.b2b then tags.b2b else '[]'::json end,
+                   'collections', coalesce((select json_agg(cf.collection_id order by cf.collection_id)
+                                              from public.collection_files cf
+                                              join public.collections c on c.id = cf.collection_id and c.is_public
+                                             where cf.file_id = f.id), '[]'::json)
+                 ) as entry
+            from public.files f
+            -- A file's tags once, split by the channel whose categories may show them.
+            cross join lateral (
+              select coalesce(json_agg(t.id order by t.id) filter (where not c.hide_b2c), '[]'::json) as b2c,
+                     coalesce(json_agg(t.id order by t.id) filter (where not c.hide_b2b), '[]'::json) as b2b
+                from public.file_tags ft
+                join public.tags t on t.id = ft.tag_id
+                join public.tag_categories c on c.id = t.category_id
+               where ft.file_id = f.id
+            ) tags
+           where f.id between pg.first_id and pg.last_id and f.published and private.file_is_public(f)
+        ) e
+    ) b
+   order by pg.page
 $$;
 
 -- Records pages written (or, with no files, removed); a change newer than what was read keeps its page due.
@@ -428,14 +451,80 @@ begin
 end
 $$;
 
-revoke all on function public.feed_dirty_pages(integer, text, text, text[]),
+revoke all on function public.feed_dirty_pages(integer, integer, text, text, text[]),
   public.feed_pages_written(integer[], timestamptz[], text[], integer[]), public.feed_catalogue(),
   public.feed_catalogue_written(text), public.feed_pending(), public.feed_index(), public.feed_index_written(), public.rebuild_public_feed()
   from public, anon, authenticated;
-grant execute on function public.feed_dirty_pages(integer, text, text, text[]),
+grant execute on function public.feed_dirty_pages(integer, integer, text, text, text[]),
   public.feed_pages_written(integer[], timestamptz[], text[], integer[]), public.feed_catalogue(),
   public.feed_catalogue_written(text), public.feed_pending(), public.feed_index(), public.feed_index_written(), public.rebuild_public_feed()
   to service_role;
 
 -- The library as it is when this runs (the seed comes later and marks its own pages).
 select public.rebuild_public_feed();
+
+-- The daily feed regeneration -------------------------------------------------------------------------------
+-- Rights expire by the calendar, with no write to mark a page. The `expire_rights` server job runs just after
+-- each Madrid midnight (queued ahead with run_after, as purge_trash is: the stack's job worker and, on hosted,
+-- pg_cron's call of run-jobs pick it up when due), marks the pages of the published files whose rights expired
+-- since its last run, and queues itself for the next midnight. A daily pg_cron schedule on hosted queues it
+-- again should the chain ever break (queueing is idempotent per key).
+
+-- How long until the next Madrid midnight.
+create function private.until_next_rights_day()
+returns interval
+language sql
+stable
+set search_path = ''
+as $$
+  select ((private.rights_today() + 1)::timestamp at time zone 'Europe/Madrid') - pg_catalog.now()
+$$;
+revoke all on function private.until_next_rights_day() from public;
+
+-- The job's work (run-jobs, service role): the pages of published files whose last day fell between the last
+-- run and yesterday, so each expiry marks its page once; returns how many files left the feed.
+create function public.mark_expired_rights_in_feed()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  today date := private.rights_today();
+  checked_on date;
+  pages integer[];
+  expired integer;
+begin
+  select s.rights_checked_on into checked_on from private.feed_state s where s.singleton for update;
+  select array_agg(distinct private.feed_page_of(f.id)), count(*)::integer into pages, expired
+    from public.files f
+   where f.published and f.rights_expire_on < today
+     and (checked_on is null or f.rights_expire_on >= checked_on);
+  perform private.mark_feed_pages(pages);
+  update private.feed_state set rights_checked_on = today where singleton;
+  perform private.queue_server_job('expire_rights', 'expire_rights', null, private.until_next_rights_day());
+  return expired;
+end
+$$;
+revoke all on function public.mark_expired_rights_in_feed() from public, anon, authenticated;
+grant execute on function public.mark_expired_rights_in_feed() to service_role;
+
+-- The first run: the pages of files whose rights have already expired, and the next midnight's run queued.
+select public.mark_expired_rights_in_feed();
+
+do $$
+begin
+  if to_regnamespace('cron') is null then
+    raise notice 'pg_cron is not available: the expire_rights job re-queues itself (the local stack runs it)';
+    return;
+  end if;
+  begin
+    -- 22:05 and 23:05 UTC: a few minutes after Madrid's midnight in summer and in winter.
+    perform cron.schedule('mediateca-rights-expiry', '5 22,23 * * *',
+                          $job$select private.queue_server_job('expire_rights', 'expire_rights')$job$);
+  exception
+    when others then
+      raise warning 'the daily rights expiry is not scheduled: %', sqlerrm;
+  end;
+end
+$$;

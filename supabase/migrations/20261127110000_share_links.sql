@@ -121,7 +121,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select true
+  select not private.rights_expired(p_file.rights_expire_on)
 $$;
 
 -- The files a link shows now, newest first.

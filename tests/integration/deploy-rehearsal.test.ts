@@ -137,6 +137,46 @@ describe('supabase db push', () => {
     expect(await countAsSuperuser('select count(*)::int as n from public.files')).toBeGreaterThan(0);
   }, 120_000);
 
+  it('refuses, saying what to do, a database built from other migration files', async () => {
+    const history = 'supabase_migrations.schema_migrations';
+    const push = () =>
+      pushMigrations({ projectRoot: PROJECT_ROOT, postgresUrl: database.postgresUrl, includeSeed: false, log });
+    // A version this checkout does not have (a file since folded into its concern's).
+    await query(
+      database.adminUrl,
+      `insert into ${history} (version, name, statements) values ('20261127130200', 'gone', '{}')`,
+    );
+    try {
+      await expect(push()).rejects.toThrow(/no longer has \(20261127130200\).*Delete the stack's data folder/s);
+    } finally {
+      await query(database.adminUrl, `delete from ${history} where version = '20261127130200'`);
+    }
+    // A version whose file changed after it was applied; comments and layout are not changes.
+    const [applied] = await query<{ version: string; statements: string[] }>(
+      database.adminUrl,
+      `select version, statements from ${history} where name = 'operations_popup'`,
+    );
+    try {
+      await query(database.adminUrl, `update ${history} set statements = $1 where version = $2`, [
+        applied!.statements.map((statement) => `-- a comment\n  ${statement}\n`),
+        applied!.version,
+      ]);
+      await push();
+      await query(
+        database.adminUrl,
+        `update ${history} set statements = statements || '{select 1}' where version = $1`,
+        [applied!.version],
+      );
+      await expect(push()).rejects.toThrow(/changed since they were applied \(\d+_operations_popup\.sql\)/);
+    } finally {
+      await query(database.adminUrl, `update ${history} set statements = $1 where version = $2`, [
+        applied!.statements,
+        applied!.version,
+      ]);
+    }
+    await push();
+  }, 180_000);
+
   it('leaves Supabase advisors with no ERROR and no security WARN', async () => {
     const output = await runSupabaseCli(
       ['db', 'advisors', `--remote=${database.postgresUrl}`, '--type', 'all', '--output-format', 'json'],
