@@ -1,11 +1,11 @@
 import { randomFillSync } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
@@ -78,9 +78,10 @@ async function startRawServer(target: string) {
   const server = http.createServer((req, res) => {
     void (async () => {
       const offset = Number(req.headers['x-offset'] ?? 0);
-      const handle = await open(target, offset === 0 ? 'w' : 'r+');
+      await pipeline(req, createWriteStream(target, { flags: offset === 0 ? 'w' : 'r+', start: offset }));
+      // fsync through a handle of its own: it syncs the file's pages whichever descriptor wrote them.
+      const handle = await open(target, 'r+');
       try {
-        await pipeline(req, handle.createWriteStream({ start: offset, autoClose: false }));
         await handle.sync();
       } finally {
         await handle.close();
