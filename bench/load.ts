@@ -30,9 +30,6 @@ import { UploadPool } from './load/uploads.ts';
  * killed in the middle. The end is read from the database: no accepted save lost, every upload's SHA-256
  * intact, every server job done.
  */
-/** Ten minutes of 50 people, after a 20k-file library is generated: no short variant for --quick. */
-export const quick = false;
-
 const WORDS = ['piscina', 'terraza', 'spa', 'boda', 'suite', 'playa', 'desayuno', 'evento', 'verano', 'jardín'];
 
 /** Unpublished, processed files of the generated library: the shared ones admins edit, and the baseline's. */

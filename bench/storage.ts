@@ -242,6 +242,9 @@ async function compareUploads(
   ];
 }
 
+/** Part of `npm run bench -- --quick`: one 64 MiB size with --quick, about a minute with its thumbnails. */
+export const inQuickRun = true;
+
 export async function run(): Promise<BenchRow[]> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'mediateca-bench-'));
   try {
