@@ -114,9 +114,12 @@ function commentsOf(path: string, text: string): { line: number; text: string }[
 /** A quoted example ('Señal #3.jpg', a file name) is text the code handles, not a reference. */
 const withoutQuotedExamples = (line: string) => line.replace(/(^|[\s(])'[^']*'/g, '$1');
 
+/** Every file whose comments are read. */
+const scannedFiles = () => FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)));
+
 /** Each citation as 'path:line: what it cites: the comment's line'. */
 export function commentCitations(): string[] {
-  return FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder))).flatMap((path) => {
+  return scannedFiles().flatMap((path) => {
     const text = readFileSync(path, 'utf8');
     const comments = commentsOf(path, text);
     return comments.flatMap((comment) =>
@@ -132,6 +135,13 @@ export function commentCitations(): string[] {
 }
 
 describe('comments', () => {
+  it("are read in the migrations, the stack's SQL and the app's CSS as well as in the scripts", () => {
+    const scanned = scannedFiles().map((path) => relative(ROOT, path));
+    expect(scanned.some((path) => path.startsWith('supabase/migrations/') && path.endsWith('.sql'))).toBe(true);
+    expect(scanned.some((path) => path.startsWith('stack/') && path.endsWith('.sql'))).toBe(true);
+    expect(scanned.some((path) => path.startsWith('src/') && path.endsWith('.css'))).toBe(true);
+  });
+
   it('cite no document outside the repository and no issue number', () => {
     expect(commentCitations()).toEqual([]);
   }, 60_000);
