@@ -4,6 +4,9 @@ import pg from 'pg';
 import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, timeRuns, withStack } from './lib/harness.ts';
 
+/** Part of `npm run bench -- --quick`: 5,000 members and 20 runs per filter with --quick, under a minute. */
+export const inQuickRun = true;
+
 /**
  * The Academy members filter ('Filtrar (nombre, correo, etc)') at 50,000 members (5,000 with --quick):
  * search_academy_users through the API for a 1-word, a 2-word accented and an empty filter (first page),

@@ -42,6 +42,9 @@ async function buildInto(root: string, outDir: string): Promise<void> {
   });
 }
 
+/** Part of `npm run bench -- --quick`: a build and a gzip count, seconds. */
+export const inQuickRun = true;
+
 export async function run(): Promise<BenchRow[]> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'mediateca-bundle-'));
   // The baseline app must resolve react from the project's node_modules, so it lives inside the project.

@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { isQuick, percentile, report, type BenchRow } from './lib/report.ts';
 import { progress, signedInAdmin, timeRuns, withStack } from './lib/harness.ts';
 
+/** Part of `npm run bench -- --quick`: one stack and 200 reads each way with --quick, under half a minute. */
+export const inQuickRun = true;
+
 /** One row read with a user JWT under RLS: through the gateway vs straight to PostgREST, same run. */
 export async function run(): Promise<BenchRow[]> {
   const runs = isQuick() ? 200 : 1000;

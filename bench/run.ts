@@ -6,6 +6,8 @@ import { formatTable, machineDescription, isQuick, type BenchRow } from './lib/r
 /**
  * `npm run bench [-- --quick]`: runs every benchmark in bench/ (each module exports `run()` returning
  * rows with a baseline measured in the same run) and prints one table plus bench/results/all.json.
+ * A bare --quick runs only the benchmarks that export `inQuickRun = true`, the ones whose short variant
+ * takes well under a minute, so the whole run fits in 3; any benchmark named runs in its --quick variant.
  * Named ones only with their names, e.g. `npm run bench -- load --minutes 2 --faults`.
  * Ctrl-C stops the benchmark under way; each benchmark stops the stacks it started in `finally`.
  */
@@ -14,6 +16,8 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 interface BenchModule {
   run: () => Promise<BenchRow[]>;
+  /** true: short enough with --quick to be part of a bare `npm run bench -- --quick`. */
+  inQuickRun?: boolean;
 }
 
 async function main() {
@@ -48,6 +52,10 @@ async function main() {
     const startedAt = Date.now();
     try {
       const module = (await import(pathToFileURL(path.join(benchDir, `${name}.ts`)).href)) as BenchModule;
+      if (quick && only.length === 0 && module.inQuickRun !== true) {
+        console.log(`[${index + 1}/${files.length}] ${name} left out of --quick (name it to run it)`);
+        continue;
+      }
       const result = await module.run();
       rows.push(...result.map((row) => ({ ...row, bench: name })));
       console.log(`[${index + 1}/${files.length}] ${name} done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 /**
  * Comments must carry their reason themselves. A pointer to a document outside the repository (the product
  * brief, a design or contract note a reader of this checkout does not have) or to an issue number leaves the
- * next engineer with a reference they cannot follow, so this scans every comment in the source folders and
- * fails on one.
+ * next engineer with a reference they cannot follow, so this scans every comment in the source folders
+ * (TypeScript and JavaScript, SQL, CSS) and fails on one.
  */
 
 const ROOT = join(import.meta.dirname, '..');
 const FOLDERS = ['src', 'stack', 'supabase', 'tests', 'bench', 'scripts'];
 const SKIPPED = new Set(['node_modules', '.stack', 'artifacts', 'dist']);
-const SOURCE = /\.(ts|tsx|mts|js|mjs|sql)$/;
+const SOURCE = /\.(ts|tsx|mts|js|mjs|sql|css)$/;
 
 /** What a comment may not say: a document kept outside the checkout, or an issue's number. */
 const CITATIONS: [RegExp, string][] = [
@@ -36,7 +36,7 @@ function sourceFiles(folder: string): string[] {
 
 /** Every comment of a TypeScript or JavaScript file, with the line it starts on. */
 function scriptComments(path: string, text: string): { line: number; text: string }[] {
-  const kind = path.endsWith('x') ? ts.ScriptKind.TSX : path.endsWith('.sql') ? ts.ScriptKind.TS : ts.ScriptKind.TS;
+  const kind = path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
   const seen = new Map<number, string>();
   const collect = (ranges: ts.CommentRange[] | undefined) => {
@@ -78,14 +78,50 @@ function sqlComments(text: string): { line: number; text: string }[] {
   return comments;
 }
 
+/**
+ * Every `/* *\/` comment of a CSS file, outside quoted strings (a `content: '/*'` is no comment). CSS has no
+ * line comments: `--brand` is a custom property.
+ */
+function cssComments(text: string): { line: number; text: string }[] {
+  const comments: { line: number; text: string }[] = [];
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '\n') line++;
+    else if (char === "'" || char === '"') {
+      const end = text.indexOf(char, i + 1);
+      if (end < 0) break;
+      line += text.slice(i, end).split('\n').length - 1;
+      i = end;
+    } else if (char === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const comment = text.slice(i, end < 0 ? undefined : end + 2);
+      comments.push({ line, text: comment });
+      line += comment.split('\n').length - 1;
+      i = (end < 0 ? text.length : end + 2) - 1;
+    }
+  }
+  return comments;
+}
+
+/** The comments of a source file, read as its language writes them. */
+function commentsOf(path: string, text: string): { line: number; text: string }[] {
+  if (path.endsWith('.sql')) return sqlComments(text);
+  if (path.endsWith('.css')) return cssComments(text);
+  return scriptComments(path, text);
+}
+
 /** A quoted example ('Señal #3.jpg', a file name) is text the code handles, not a reference. */
 const withoutQuotedExamples = (line: string) => line.replace(/(^|[\s(])'[^']*'/g, '$1');
 
+/** Every file whose comments are read. */
+const scannedFiles = () => FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)));
+
 /** Each citation as 'path:line: what it cites: the comment's line'. */
 export function commentCitations(): string[] {
-  return FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder))).flatMap((path) => {
+  return scannedFiles().flatMap((path) => {
     const text = readFileSync(path, 'utf8');
-    const comments = path.endsWith('.sql') ? sqlComments(text) : scriptComments(path, text);
+    const comments = commentsOf(path, text);
     return comments.flatMap((comment) =>
       comment.text
         .split('\n')
@@ -99,6 +135,13 @@ export function commentCitations(): string[] {
 }
 
 describe('comments', () => {
+  it("are read in the migrations, the stack's SQL and the app's CSS as well as in the scripts", () => {
+    const scanned = scannedFiles().map((path) => relative(ROOT, path));
+    expect(scanned.some((path) => path.startsWith('supabase/migrations/') && path.endsWith('.sql'))).toBe(true);
+    expect(scanned.some((path) => path.startsWith('stack/') && path.endsWith('.sql'))).toBe(true);
+    expect(scanned.some((path) => path.startsWith('src/') && path.endsWith('.css'))).toBe(true);
+  });
+
   it('cite no document outside the repository and no issue number', () => {
     expect(commentCitations()).toEqual([]);
   }, 60_000);

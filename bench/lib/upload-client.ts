@@ -22,7 +22,8 @@ export type ClientTask =
         metadata: Record<string, string>;
       };
     }
-  | { put: { url: string; file: string; size: number } };
+  /** The file as consecutive PUTs of `chunkSize` bytes, each carrying its offset, one after another. */
+  | { put: { url: string; file: string; size: number; chunkSize: number } };
 
 export type ClientAnswer = { ready: true } | { timing: UploadTiming } | { failed: string };
 

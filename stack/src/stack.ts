@@ -15,28 +15,16 @@ import {
   SECRET_KEY,
   SERVICE_ROLE_KEY,
 } from './config.ts';
-import { startPostgres } from './postgres.ts';
-import { bootstrapDatabase } from './bootstrap.ts';
-import { pushMigrations } from './migrate.ts';
-import { ensureAnalystLogin } from './analyst.ts';
-import { startPostgrest } from './postgrest.ts';
 import { JwtKeys } from './jwt.ts';
 import { loadSigningKeys } from './signing-keys.ts';
-import { createGateway } from './gateway.ts';
-import { gatewayRoutes } from './gateway-routes.ts';
 import { listenOn } from './net.ts';
 import { sendJson } from './http/json.ts';
 import { seedBucketObjects } from './seed-objects.ts';
-import { loadProjectConfig } from './project-config.ts';
-import type { MountedService, ServiceContext } from './service.ts';
-import { createAuthService } from './auth/index.ts';
-import { startAuthMail } from './auth/mail/mailer.ts';
-import { createStorageService } from './storage/index.ts';
-import { createRealtimeService } from './realtime/index.ts';
-import { createFunctionsService } from './functions/index.ts';
+import { loadProjectConfig, type ProjectConfig } from './project-config.ts';
 import type { FunctionRequestUsage } from './functions/dispatch.ts';
 import type { FunctionLimits } from './functions/limits.ts';
-import { startJobWorker } from './jobs/worker.ts';
+import { startDatabaseWithSchema, startPostgrestFor, type StackDatabase } from './stack-database.ts';
+import { mountServices, openGateway, startJobs } from './stack-services.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,180 +97,174 @@ export interface RunningStack {
   restartDatabase(): Promise<void>;
 }
 
+/** Where a stack's files come from and go, as its options resolve; an ephemeral stack's data dir is new. */
+interface StackLayout {
+  log: (message: string) => void;
+  ephemeral: boolean;
+  supabaseDir: string;
+  projectRoot: string;
+  config: ProjectConfig;
+  host: string;
+  dataDir: string;
+}
+
+async function resolveLayout(options: StackOptions): Promise<StackLayout> {
+  const ephemeral = options.ephemeral ?? false;
+  const supabaseDir = options.supabaseDir ?? path.join(PROJECT_ROOT, 'supabase');
+  const layout = {
+    log: options.log ?? ((message: string) => console.log(message)),
+    ephemeral,
+    supabaseDir,
+    projectRoot: path.dirname(supabaseDir),
+    config: loadProjectConfig(supabaseDir),
+    host: options.host ?? DEFAULT_HOST,
+    dataDir: ephemeral
+      ? await mkdtemp(path.join(os.tmpdir(), 'mediateca-stack-'))
+      : path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.stack')),
+  };
+  await mkdir(layout.dataDir, { recursive: true });
+  return layout;
+}
+
+/**
+ * Binds the API's port before anything else, answering 503 until every service is up: a port looked up as
+ * free and bound only after the migrations would be free for anyone else, an outgoing connection's local
+ * port included, for all that time. An ephemeral stack that cannot have it removes its data dir.
+ */
+async function holdApiPort(options: StackOptions, layout: StackLayout) {
+  const gateway = http.createServer((_req, res) => sendJson(res, 503, { message: 'The stack is starting' }));
+  const port = options.apiPort ?? (layout.ephemeral ? 0 : DEFAULT_API_PORT);
+  await listenOn(gateway, port, layout.host).catch(async (error: unknown) => {
+    if (layout.ephemeral) await rm(layout.dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const apiPort = (gateway.address() as AddressInfo).port;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      gateway.close(() => resolve());
+      gateway.closeAllConnections();
+    });
+  return { gateway, apiPort, apiUrl: `http://${layout.host}:${apiPort}`, close };
+}
+
+/** What a start has set running, undone in reverse order once the gateway no longer lets requests in. */
+function teardown(layout: StackLayout, closeGateway: () => Promise<void>) {
+  const cleanups: Array<() => Promise<void>> = [];
+  return {
+    add: (cleanup: () => Promise<void>) => void cleanups.push(cleanup),
+    stopAll: async () => {
+      // The gateway first: no request reaches a service being stopped.
+      await closeGateway();
+      for (const cleanup of cleanups.reverse()) {
+        await cleanup().catch((error: unknown) => layout.log(`stop: ${(error as Error).message}`));
+      }
+      cleanups.length = 0;
+      if (layout.ephemeral) await rm(layout.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Postgres's port: any free one for an ephemeral stack or when 0 is asked, else the given or default one. */
+function databasePort(options: StackOptions, ephemeral: boolean): number | undefined {
+  if (options.dbPort === 0) return undefined;
+  return options.dbPort ?? (ephemeral ? undefined : DEFAULT_DB_PORT);
+}
+
 /**
  * Starts Postgres, applies the Supabase compatibility layer and the project's migrations, then
  * PostgREST, Auth, Storage, Realtime, the functions runtime and the gateway on one origin.
  * Every failure after a child process starts tears down what already runs.
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
-  const log = options.log ?? ((message: string) => console.log(message));
-  const ephemeral = options.ephemeral ?? false;
-  const supabaseDir = options.supabaseDir ?? path.join(PROJECT_ROOT, 'supabase');
-  const projectRoot = path.dirname(supabaseDir);
-  const config = loadProjectConfig(supabaseDir);
-  const host = options.host ?? DEFAULT_HOST;
-  const dataDir = ephemeral
-    ? await mkdtemp(path.join(os.tmpdir(), 'mediateca-stack-'))
-    : path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.stack'));
-  await mkdir(dataDir, { recursive: true });
-
-  // The API's port is held from the first moment (answering 503 until every service is up): a port looked up
-  // as free and bound only after the migrations would be free for anyone else, an outgoing connection's local
-  // port included, for all that time. Postgres's port (when not given) is picked just before it binds it.
-  const gateway = http.createServer((_req, res) => sendJson(res, 503, { message: 'The stack is starting' }));
-  await listenOn(gateway, options.apiPort ?? (ephemeral ? 0 : DEFAULT_API_PORT), host).catch(async (error: unknown) => {
-    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  const apiPort = (gateway.address() as AddressInfo).port;
-  const apiUrl = `http://${host}:${apiPort}`;
-  const closeGateway = () =>
-    new Promise<void>((resolve) => {
-      gateway.close(() => resolve());
-      gateway.closeAllConnections();
-    });
-
-  const cleanups: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    // The gateway first: no request reaches a service being stopped.
-    await closeGateway();
-    for (const cleanup of cleanups.reverse()) {
-      await cleanup().catch((error: unknown) => log(`stop: ${(error as Error).message}`));
-    }
-    cleanups.length = 0;
-    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
-  };
-
+  const layout = await resolveLayout(options);
+  const { log, config } = layout;
+  const api = await holdApiPort(options, layout);
+  const running = teardown(layout, api.close);
   try {
-    let dbPort = options.dbPort === 0 ? undefined : (options.dbPort ?? (ephemeral ? undefined : DEFAULT_DB_PORT));
-    const startDatabase = () => startPostgres({ dataDir, port: dbPort, majorVersion: config.db.majorVersion, log });
-    let postgres = await startDatabase();
-    // A restart (restartDatabase) comes back on the same port.
-    dbPort = postgres.port;
-    cleanups.push(() => postgres.stop());
-    await bootstrapDatabase(postgres.adminUrl, log);
-    const seeding = postgres.created && (options.seed ?? !ephemeral);
-    await pushMigrations({ projectRoot, postgresUrl: postgres.postgresUrl, includeSeed: seeding, log });
-    const analystDbUrl = await ensureAnalystLogin(postgres.adminUrl, dbPort);
-
-    const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20 });
+    const database = await startDatabaseWithSchema({
+      dataDir: layout.dataDir,
+      port: databasePort(options, layout.ephemeral),
+      config,
+      projectRoot: layout.projectRoot,
+      seed: options.seed ?? !layout.ephemeral,
+      log,
+      addCleanup: running.add,
+    });
+    const adminPool = new pg.Pool({ connectionString: database.adminUrl, max: 20 });
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
-    cleanups.push(() => adminPool.end());
+    running.add(() => adminPool.end());
 
-    const jwtKeys = new JwtKeys(
-      JWT_SECRET,
-      config.auth.signingKeysPath ? await loadSigningKeys(config.auth.signingKeysPath) : [],
+    const signingKeys = config.auth.signingKeysPath ? await loadSigningKeys(config.auth.signingKeysPath) : [];
+    const jwtKeys = new JwtKeys(JWT_SECRET, signingKeys);
+    const postgrest = await startPostgrestFor(config, database.port, jwtKeys, log);
+    running.add(() => postgrest.stop());
+
+    const services = await mountServices(
+      {
+        ...layout,
+        apiUrl: api.apiUrl,
+        useConfigPorts: !layout.ephemeral && api.apiPort === DEFAULT_API_PORT,
+        adminPool,
+        adminDbUrl: database.adminUrl,
+        postgresUrl: database.postgresUrl,
+        jwtKeys,
+        addCleanup: running.add,
+      },
+      {
+        authRateLimitHeader: options.authRateLimitHeader,
+        functionSecrets: options.functionSecrets ?? {},
+        functionLimits: options.functionLimits,
+      },
     );
-    const postgrest = await startPostgrest({
-      dbPort,
-      // PostgREST takes a JWKS as its secret: asymmetric tokens and HS256 ones both pass.
-      jwtSecret: jwtKeys.asymmetric.length ? JSON.stringify(jwtKeys.servicesJwks()) : JWT_SECRET,
-      schemas: config.api.schemas,
-      extraSearchPath: config.api.extraSearchPath,
-      maxRows: config.api.maxRows,
-      log,
-    });
-    // No `notify pgrst` here: PostgREST is ready only once it has loaded the schema the migrations left, and a
-    // reload would run its whole connection worker again (a second "Starting PostgREST" and a flushed pool).
-    cleanups.push(() => postgrest.stop());
-
-    const context = (name: string): ServiceContext => ({
-      adminPool,
-      adminDbUrl: postgres.adminUrl,
-      jwtSecret: JWT_SECRET,
-      jwtKeys,
-      anonKey: ANON_KEY,
-      serviceRoleKey: SERVICE_ROLE_KEY,
-      apiUrl,
-      dataDir: path.join(dataDir, name),
-      log: (message) => log(`${name}: ${message}`),
-    });
-    const mount = async <T extends MountedService>(name: string, create: (ctx: ServiceContext) => Promise<T>) => {
-      const ctx = context(name);
-      await mkdir(ctx.dataDir, { recursive: true });
-      const service = await create(ctx);
-      cleanups.push(() => service.close());
-      return service;
-    };
-    const { mailer, catcher } = await startAuthMail(config, {
-      host,
-      useConfigPorts: !ephemeral && apiPort === DEFAULT_API_PORT,
-    });
-    if (catcher) cleanups.push(() => catcher.close());
-    const auth = await mount('auth', (ctx) =>
-      createAuthService(ctx, config.auth, mailer, { rateLimitHeader: options.authRateLimitHeader }),
-    );
-    const storage = await mount('storage', (ctx) => createStorageService(ctx, config.storage));
-    const realtime = await mount('realtime', (ctx) => createRealtimeService(ctx));
-    const functions = await mount('functions', (ctx) =>
-      createFunctionsService(ctx, {
-        functionsDir: path.join(supabaseDir, 'functions'),
-        postgresUrl: postgres.postgresUrl,
-        functions: config.functions,
-        secrets: options.functionSecrets ?? {},
-        limits: options.functionLimits,
-      }),
-    );
-
-    createGateway(gateway, {
-      anonKey: ANON_KEY,
-      serviceRoleKey: SERVICE_ROLE_KEY,
-      publishableKey: PUBLISHABLE_KEY,
-      secretKey: SECRET_KEY,
-      log,
-      routes: gatewayRoutes(
-        { auth, storage, realtime, functions, postgrestUrl: postgrest.url, postgrestAdminUrl: postgrest.adminUrl },
-        options.gatewayKeyAuth ?? true,
-      ),
-    });
-
-    if (seeding) {
+    openGateway(api.gateway, services, postgrest, options.gatewayKeyAuth ?? true, log);
+    if (database.seeding) {
+      const { seedObjects } = config.storage;
       await seedBucketObjects({
-        apiUrl,
+        apiUrl: api.apiUrl,
         serviceRoleKey: SERVICE_ROLE_KEY,
         jwtSecret: JWT_SECRET,
         adminPool,
-        seedObjects: config.storage.seedObjects,
+        seedObjects,
         log,
       });
     }
+    if (options.jobWorker ?? true) await startJobs(database.adminUrl, api.apiUrl, log, running.add);
 
-    // Started last, so it is stopped first: no job call is cut off by the functions runtime going away.
-    if (options.jobWorker ?? true) {
-      const worker = await startJobWorker({
-        adminDbUrl: postgres.adminUrl,
-        runJobsUrl: `${apiUrl}/functions/v1/run-jobs`,
-        serviceRoleKey: SERVICE_ROLE_KEY,
-        log: (message) => log(`jobs: ${message}`),
-      });
-      cleanups.push(() => worker.close());
-    }
-
-    return {
-      apiUrl,
-      anonKey: ANON_KEY,
-      serviceRoleKey: SERVICE_ROLE_KEY,
-      publishableKey: PUBLISHABLE_KEY,
-      secretKey: SECRET_KEY,
-      jwtSecret: JWT_SECRET,
-      dbUrl: postgres.postgresUrl,
-      adminDbUrl: postgres.adminUrl,
-      analystDbUrl,
-      dataDir,
-      dbPort,
-      apiPort,
-      postgrestUrl: postgrest.url,
-      mailUrl: catcher?.url ?? null,
-      functionLimits: functions.limits,
-      functionUsage: () => functions.usage(),
-      stop: stopAll,
-      restartDatabase: async () => {
-        await postgres.crash();
-        postgres = await startDatabase();
-      },
-    };
+    return describeRunningStack(layout, api, database, postgrest, services, running.stopAll);
   } catch (error) {
-    await stopAll();
+    await running.stopAll();
     throw error;
   }
+}
+
+/** The handle startStack answers: where each part listens, the keys, and the stop and restart switches. */
+function describeRunningStack(
+  layout: StackLayout,
+  api: { apiUrl: string; apiPort: number },
+  database: StackDatabase,
+  postgrest: { url: string },
+  services: Awaited<ReturnType<typeof mountServices>>,
+  stop: () => Promise<void>,
+): RunningStack {
+  const { functions, catcher } = services;
+  return {
+    apiUrl: api.apiUrl,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    jwtSecret: JWT_SECRET,
+    dbUrl: database.postgresUrl,
+    adminDbUrl: database.adminUrl,
+    analystDbUrl: database.analystDbUrl,
+    dataDir: layout.dataDir,
+    dbPort: database.port,
+    apiPort: api.apiPort,
+    postgrestUrl: postgrest.url,
+    mailUrl: catcher?.url ?? null,
+    functionLimits: functions.limits,
+    functionUsage: () => functions.usage(),
+    stop,
+    restartDatabase: () => database.restart(),
+  };
 }
