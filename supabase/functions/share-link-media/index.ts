@@ -1,7 +1,9 @@
 // The bytes behind a shared link ({site}/s/{token}): the media bucket stays private, and this answers with a
 // short-lived signed URL only after the database (share_link_media) says the link is active, the grant (for a
 // link with a password) belongs to it, the file is one it shows, and, for an original, that it allows
-// downloads. One RPC and one signature per request; nothing is cached, so a revoked link stops here at once.
+// downloads. One RPC and one signature per render or original; nothing is cached, so a revoked link stops here
+// at once. A page of the link's ZIP is one RPC per file it names and one batch signature, its URLs lasting as
+// long as any ZIP entry's (the browser reaches them one by one), so a revoked link stops at its next page.
 // GET /share-link-media/{token}/{fileId}?size=WxH[&fit=contain][&grant=G]  → a render (≤ 2048 px)
 // GET /share-link-media/{token}/{fileId}?original=1[&grant=G]              → the original (302)
 // GET /share-link-media/{token}/{fileId}?original=1&json=1[&grant=G]       → {url, fileName}
