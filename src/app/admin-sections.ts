@@ -7,7 +7,7 @@ import { collectionsRoutes } from '../features/collections/routes.tsx';
 import { academyRoutes } from '../features/academy/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
 import { trashRoutes } from '../features/trash/routes.tsx';
-import { shareLinksRoutes } from '../features/share-links/routes.tsx';
+import { linksRoutes } from '../features/links/routes.tsx';
 
 export interface AdminSection {
   label: string;
@@ -26,7 +26,7 @@ const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Colecciones', feature: 'collections', to: paths.collections, routes: collectionsRoutes },
   { label: 'Academy', feature: 'academy', to: paths.academy, routes: academyRoutes },
   { label: 'Operaciones', feature: 'operations', to: paths.operations, routes: operationsRoutes },
-  { label: 'Enlaces', feature: null, to: paths.links, routes: shareLinksRoutes },
+  { label: 'Enlaces', feature: null, to: paths.links, routes: linksRoutes },
   { label: 'Papelera', feature: null, to: paths.trash, routes: trashRoutes },
 ];
 

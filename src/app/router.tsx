@@ -2,8 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { paths } from '../config/paths.ts';
 import { deployment, type Deployment } from '../config/deployment.ts';
 import { NotFoundRoute } from './routes/not-found.tsx';
-import { publicRoutes } from '../features/sharing/routes.tsx';
-import { shareLinkPublicRoutes } from '../features/share-links/routes.tsx';
+import { publicPageRoutes } from '../features/public-pages/routes.tsx';
 import { accountPublicRoutes } from '../features/account/routes.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
@@ -49,8 +48,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.home, element: <Navigate to={paths.files} replace /> },
         { path: paths.login, lazy: loadLoginRoute },
         // Pages behind shared links: no sign-in.
-        ...publicRoutes,
-        ...shareLinkPublicRoutes,
+        ...publicPageRoutes,
         // Password reset and invitations: the mail's link signs in on /reset-password (no guard).
         ...accountPublicRoutes,
         {

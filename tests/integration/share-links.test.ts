@@ -314,6 +314,55 @@ describe('a link without downloads', () => {
   });
 });
 
+describe("a link's ZIP, a page of entries at a time", () => {
+  const zipPage = (token: string, body: unknown) =>
+    fetch(`${stackInfo().apiUrl}/functions/v1/share-link-media/${token}/zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('signs the originals of the files a page names that the link shows, each counted as a download', async () => {
+    const [a, b, other] = [await makeImage(), await makeImage(), await makeImage()];
+    const link = await createLink({ fileIds: [a.id, b.id] });
+    const answer = await zipPage(link.token, { fileIds: [b.id, other.id, a.id] });
+    expect(answer.status).toBe(200);
+    const { entries } = (await answer.json()) as {
+      entries: { id: string; name: string; size: number; lastModified: string; url: string }[];
+    };
+    // In the page's order; a file of no link of this token is left out.
+    expect(entries.map((entry) => entry.id)).toEqual([b.id, a.id]);
+    expect(entries[1]).toMatchObject({ name: 'foto.jpg', size: a.bytes.length });
+    const bytes = Buffer.from(await (await fetch(entries[1]!.url)).arrayBuffer());
+    expect(bytes.equals(a.bytes)).toBe(true);
+    const { data } = await admin.from('share_links').select('downloads').eq('id', link.id).single();
+    expect(data!.downloads).toBe(2);
+  });
+
+  it('refuses a link without downloads, a revoked link, a missing grant and an oversized page', async () => {
+    const { id } = await makeImage();
+    const noDownloads = await createLink({ fileIds: [id], allowDownloads: false, name: 'Sin descargas' });
+    const refused = await zipPage(noDownloads.token, { fileIds: [id] });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('DOWNLOAD_NOT_ALLOWED');
+
+    const locked = await createLink({ fileIds: [id], password: 'secreto-zip' });
+    expect((await zipPage(locked.token, { fileIds: [id] })).status).toBe(404);
+    const { grant } = await open(locked.token, { p_password: 'secreto-zip' });
+    expect((await zipPage(locked.token, { grant, fileIds: [id] })).status).toBe(200);
+
+    const revoked = await createLink({ fileIds: [id] });
+    expect((await admin.rpc('revoke_share_link', { p_id: revoked.id })).error).toBeNull();
+    const gone = await zipPage(revoked.token, { fileIds: [id] });
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).code).toBe('LINK_UNAVAILABLE');
+
+    const tooMany = Array.from({ length: 51 }, () => crypto.randomUUID());
+    expect((await zipPage(locked.token, { grant, fileIds: tooMany })).status).toBe(400);
+    expect((await zipPage(locked.token, { grant, fileIds: ['../x'] })).status).toBe(400);
+  });
+});
+
 describe('analysts', () => {
   it('see links per state and views and downloads per link and month, without tokens or passwords', async () => {
     const { id } = await makeImage();

@@ -6,7 +6,7 @@ import {
   useCreateShareLink,
   type ExpiryChoice,
   type ShareTarget,
-} from '../../lib/share-links/share-links.ts';
+} from '../../lib/links/share-links.ts';
 import { spanishError } from '../../lib/errors.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import '../ui/admin-form.css';

@@ -1,19 +1,13 @@
-/** One file of an archive as the entries functions list it (files-zip, collection-zip). */
-export interface ZipEntryLink {
-  id: string;
-  /** The original name; made unique across the archive by the browser. */
-  name: string;
-  size: number;
-  lastModified: string;
-  /** A short-lived signed URL of the original. */
-  url: string;
-}
+// The entries' shape, their page sizes and how they are named are the functions' and the browser's alike:
+// defined once, beside the functions that list them.
+import type { ZipEntryPage } from '../../../supabase/functions/_shared/zip-entries.ts';
 
-export interface ZipEntryPage {
-  entries: ZipEntryLink[];
-  /** The cursor of the next page, or null after the last one. */
-  next: string | null;
-}
+export {
+  createUniqueNamer,
+  SHARE_LINK_ZIP_PAGE,
+  type ZipEntryLink,
+  type ZipEntryPage,
+} from '../../../supabase/functions/_shared/zip-entries.ts';
 
 /** Asks the server for one page of entries: `cursor` is null for the first page, else the previous `next`. */
 export type FetchZipPage = (cursor: string | null) => Promise<ZipEntryPage>;

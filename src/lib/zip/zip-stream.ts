@@ -1,6 +1,11 @@
 import { makeZip } from 'client-zip';
-import { createUniqueNamer } from './unique-names.ts';
-import { ZipDownloadError, type FetchZipPage, type ZipEntryLink, type ZipProgress } from './zip-entries.ts';
+import {
+  createUniqueNamer,
+  ZipDownloadError,
+  type FetchZipPage,
+  type ZipEntryLink,
+  type ZipProgress,
+} from './zip-entries.ts';
 
 /** A signed URL that has expired answers 400 (hosted Storage) or 401/403: the page is asked for again. */
 const isExpiredAnswer = (status: number) => status === 400 || status === 401 || status === 403;

@@ -1,5 +1,7 @@
-// A copy of src/lib/media/variants.ts, the one table of media variants, for the edge functions (Deno cannot
-// import from src/). Change both together: scripts/media-variants.test.ts fails when they differ.
+// The one table of media variants: every picture of a file the product shows or serves, its size, how it
+// fills its box, and how long a signed URL to it lasts. The edge functions and the app (src/) both import this
+// file, so it stays plain TypeScript with no imports and no Deno APIs: a function deploys with only what is
+// under supabase/functions, and the app's bundler reads it like any of its own modules.
 
 /** How a picture fills its box: `cover` crops to fill it, `contain` shows all of it inside. */
 export type MediaFit = 'cover' | 'contain';

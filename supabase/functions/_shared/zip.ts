@@ -7,8 +7,9 @@
 // page again (same cursor) if a URL has expired anyway.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SIGNED_URL_SECONDS } from './media-variants.ts';
+import type { ZipEntryPage } from './zip-entries.ts';
 
-export const ZIP_PAGE = 200;
+export { SHARE_LINK_ZIP_PAGE, ZIP_PAGE, type ZipEntryLink, type ZipEntryPage } from './zip-entries.ts';
 
 /** A file as the entries functions read it: the keyset cursor is its id. */
 export interface ZipSource {
@@ -17,22 +18,6 @@ export interface ZipSource {
   original_file_name: string;
   size: number;
   uploaded_on: string;
-}
-
-/** One entry of the archive as the browser receives it. `name` is the original name; the browser makes the
- * names unique across the whole archive (pages are independent, only the browser sees them all). */
-export interface ZipEntryLink {
-  id: string;
-  name: string;
-  size: number;
-  lastModified: string;
-  url: string;
-}
-
-export interface ZipEntryPage {
-  entries: ZipEntryLink[];
-  /** The cursor of the next page, or null after the last one. */
-  next: string | null;
 }
 
 /** Signs a page of already-authorised files in one Storage call. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
-import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../lib/media/variants.ts';
+import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../../supabase/functions/_shared/media-variants.ts';
 
 const SIGNED_FOR_SECONDS = SIGNED_URL_SECONDS.app;
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { deployment } from '../../../config/deployment.ts';
-import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../lib/media/variants.ts';
+import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../../supabase/functions/_shared/media-variants.ts';
 
-/** The pictures of a file this feature shows (see lib/media/variants.ts), or its original ('download'). */
+/** The pictures of a file this feature shows (see supabase/functions/_shared/media-variants.ts), or its original ('download'). */
 export type MediaVariant = 'thumbnail' | 'page' | 'preview' | 'large' | 'download';
 
 const SIGNED_FOR_SECONDS = SIGNED_URL_SECONDS.app;

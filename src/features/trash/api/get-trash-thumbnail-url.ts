@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../lib/media/variants.ts';
+import { MEDIA_VARIANTS, SIGNED_URL_SECONDS } from '../../../../supabase/functions/_shared/media-variants.ts';
 import { isWorthRetrying } from '../../../lib/errors.ts';
 import { trashKeys } from './keys.ts';
 
