@@ -9,8 +9,11 @@ async function boundaryErrors(filePath: string, code: string) {
   return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths');
 }
 
-/** The lint rule that keeps features apart must actually fire: this is its canary. */
-describe('import boundaries (npm run lint)', () => {
+/**
+ * The lint rule that keeps features apart must actually fire: this is its canary. The first lint loads the
+ * whole typed ESLint configuration, seconds on a busy 2-core machine, hence the longer time allowed.
+ */
+describe('import boundaries (npm run lint)', { timeout: 60_000 }, () => {
   it('refuses a feature importing another feature', async () => {
     const errors = await boundaryErrors(
       'src/features/files/canary.ts',
