@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import DurationsJsonReporter from './tests/helpers/durations-reporter.ts';
 
 /**
  * Four projects: fast unit tests (helpers, components in jsdom; the stack's too), integration tests against one
@@ -8,10 +9,9 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
-    // The console's report, and each file's and test's duration in test-results/vitest.json (git-ignored), which
-    // `node --import tsx scripts/slowest-tests.ts` reads.
-    reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    // The console's report, and vitest's JSON with each file's duration in test-results/vitest.json (git-ignored),
+    // which `node --import tsx scripts/slowest-tests.ts` reads.
+    reporters: ['default', new DurationsJsonReporter({ outputFile: 'test-results/vitest.json' })],
     projects: [
       {
         plugins: [react()],
