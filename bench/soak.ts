@@ -55,6 +55,11 @@ export async function run(): Promise<BenchRow[]> {
     count('processes stopped or restarted', outcome.stopsLogged.length, '0'),
     count('schema reload requests', outcome.schemaReloads.length, '0'),
     { ...count('realtime changes received', outcome.changes, '> 0'), higherIsBetter: true },
+    {
+      ...count("analysts' views refreshed (1 yes, 0 no)", Number(outcome.analyticsRefreshed), '1'),
+      higherIsBetter: true,
+    },
+    count('server jobs due left unfinished', outcome.jobsUnfinished, '0'),
     ...outcome.memory.map((part) => ({
       metric: `soak ${options.minutes} min: memory (PSS) of ${part.part} at the end (${part.end.processes} processes)`,
       unit: 'MB',

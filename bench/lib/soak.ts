@@ -178,10 +178,45 @@ export interface SoakReport {
   stopsLogged: string[];
   /** Schema reload requests (`NOTIFY pgrst`) during the soak. */
   schemaReloads: string[];
+  /** Whether the analysts' views were refreshed during the soak (their refresh is the job that once reloaded). */
+  analyticsRefreshed: boolean;
+  /** Server jobs still pending or running, due by the end, once the soak stopped waiting for them. */
+  jobsUnfinished: number;
   memory: PartGrowth[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long the end waits for the server's jobs to settle: the analysts' refresh comes a minute after a change. */
+const JOBS_SETTLE_MS = 90_000;
+
+/**
+ * Waits (at most JOBS_SETTLE_MS) until the analysts' views were refreshed since `since` and no job due by now is
+ * pending or running; says what it found when it stopped.
+ */
+async function serverJobsSettle(stack: RunningStack, since: number) {
+  const db = new pg.Client({ connectionString: stack.adminDbUrl });
+  await db.connect();
+  try {
+    const deadline = Date.now() + JOBS_SETTLE_MS;
+    for (;;) {
+      const { rows } = await db.query<{ refreshed: boolean; unfinished: number }>(
+        `select exists (select 1 from private.analytics_refreshes where refreshed_at >= to_timestamp($1 / 1000.0))
+                  as refreshed,
+                (select count(*)::int from public.server_jobs
+                  where state in ('pending', 'running') and run_after <= now()) as unfinished`,
+        [since],
+      );
+      const { refreshed, unfinished } = rows[0]!;
+      if ((refreshed && unfinished === 0) || Date.now() > deadline) {
+        return { analyticsRefreshed: refreshed, jobsUnfinished: unfinished };
+      }
+      await sleep(1000);
+    }
+  } finally {
+    await db.end();
+  }
+}
 
 /**
  * The memory of the stack's process tree (it runs in this process; Postgres, PostgREST and the Deno workers are
@@ -227,9 +262,10 @@ export async function soak(soakStack: SoakStack, options: SoakOptions): Promise<
     if (!warm && Date.now() - startedAt >= durationMs * WARM_UP_SHARE) warm = await settledMemory();
     await sleep(Math.max(0, options.roundEveryMs - (Date.now() - roundStart)));
   }
+  // The server's work the rounds queued runs while the stack is still watched: the analysts' views are refreshed
+  // a minute after the first tag change (a refresh once made PostgREST reload), uploads are processed.
+  const jobs = await serverJobsSettle(stack, startedAt);
   await admin.removeChannel(channel);
-  // The last upload's processing and its realtime change settle before the end is measured.
-  await sleep(Math.min(options.roundEveryMs, 2000));
   const end = await settledMemory();
   warm ??= end;
 
@@ -248,6 +284,7 @@ export async function soak(soakStack: SoakStack, options: SoakOptions): Promise<
     ),
     stopsLogged: during.filter((line) => /stopped unexpectedly|exited \(|restarting|listener lost/.test(line)),
     schemaReloads: schemaReloads.slice(reloadsBefore),
+    ...jobs,
     memory: [...end].map(([part, memoryAtEnd]) => {
       const atWarm = warm.get(part) ?? memoryAtEnd;
       return {
@@ -290,5 +327,7 @@ export function soakProblems(report: SoakReport): string[] {
     problems.push(`only ${report.rounds} rounds (${roundsExpected(report.options)} expected)`);
   }
   if (report.changes === 0) problems.push('no realtime change arrived');
+  if (!report.analyticsRefreshed) problems.push("the analysts' views were not refreshed during the soak");
+  if (report.jobsUnfinished > 0) problems.push(`${report.jobsUnfinished} server jobs due were still unfinished`);
   return problems;
 }
