@@ -33,10 +33,11 @@ export const SOAK_DEFAULTS: SoakOptions = { minutes: 10, roundEveryMs: 3000, max
 
 /**
  * How much a part of the stack (PSS, Postgres's shared memory apart) may grow from the end of the warm-up to
- * the end: a tenth, and a few MB more for the small parts, where a tenth is less than the allocator's steps.
+ * the end: a tenth, and 32 MB more. A one-minute run saw Postgres's backends go from 90 to 104 MB as their
+ * caches filled; the slack keeps that from failing CI while a leak of every round still shows.
  */
 const GROWTH_ALLOWED = 1.1;
-const GROWTH_SLACK_BYTES = 16e6;
+const GROWTH_SLACK_BYTES = 32e6;
 /** Memory is first sampled after this share of the run: pools have opened, caches and JIT have warmed. */
 const WARM_UP_SHARE = 0.25;
 
