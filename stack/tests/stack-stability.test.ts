@@ -11,8 +11,8 @@ import {
 /**
  * One minute of the soak (`npm run bench -- soak` runs ten) on a stack of its own, counting restarts: PostgREST
  * starts once and never again, no process of the stack stops, nothing asks PostgREST to reload its schema, every
- * call succeeds, realtime changes arrive, and no part of the stack grows past a tenth (and 32 MB) after the warm-up. A round
- * a second instead of every three, so each kind of call (uploads every fifth round, a new sign-in and sign-out
+ * call succeeds, realtime changes arrive, and no part of the stack grows past a tenth (and 32 MB) after the
+ * warm-up. A round a second instead of every three, so each kind of call (uploads every fifth round, a new sign-in and sign-out
  * every tenth) comes round as often as in the first three minutes of the long run. It then waits for the server
  * jobs the rounds queued, the analysts' refresh a minute after the first tag change among them, so a reload it
  * would cause is still seen. STACK_STABILITY_MINUTES lengthens it for a local try.
