@@ -8,7 +8,8 @@ import { formatTable, machineDescription, isQuick, type BenchRow } from './lib/r
  * rows with a baseline measured in the same run) and prints one table plus bench/results/all.json.
  * A bare --quick runs only the benchmarks that export `inQuickRun = true`, the ones whose short variant
  * takes well under a minute, so the whole run fits in 3; any benchmark named runs in its --quick variant.
- * Named ones only with their names, e.g. `npm run bench -- load --minutes 2 --faults`.
+ * Named ones only with their names, e.g. `npm run bench -- load --minutes 2 --faults` or
+ * `npm run bench -- soak`.
  * Ctrl-C stops the benchmark under way; each benchmark stops the stacks it started in `finally`.
  */
 
@@ -24,9 +25,10 @@ async function main() {
   const quick = isQuick();
   if (quick) process.env.BENCH_QUICK = '1';
   const args = process.argv.slice(2);
-  // Names of benchmarks to run; `--files N` and `--minutes N` (the load benchmark's) take a value that is not one.
+  // Names of benchmarks to run; `--files N`, `--minutes N` (the load and soak benchmarks') and `--rounds N` (the
+  // soak's) take a value that is not one.
   const only = args.filter(
-    (arg, index) => !arg.startsWith('--') && !['--files', '--minutes'].includes(args[index - 1]!),
+    (arg, index) => !arg.startsWith('--') && !['--files', '--minutes', '--rounds'].includes(args[index - 1]!),
   );
   if (args.includes('--files')) process.env.BENCH_FILES = args[args.indexOf('--files') + 1];
   const files = (await readdir(benchDir))

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.ts';
-import { startFeaturesStack } from './helpers/features-stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StackInfo } from '../../tests/helpers/global-stack.ts';
+import { featuresStack } from './helpers/features-stack.ts';
 import { client, clientFor } from '../../tests/helpers/clients.ts';
 
 /**
@@ -8,15 +8,11 @@ import { client, clientFor } from '../../tests/helpers/clients.ts';
  * with `is_anonymous` and no e-mail, a session whose token says so, and GoTrue's refusals for what needs an
  * address. Off in this project: `422 anonymous_provider_disabled`.
  */
-let stack: RunningStack;
+let stack: StackInfo;
 
 beforeAll(async () => {
-  stack = await startFeaturesStack();
+  stack = await featuresStack();
 }, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('signInAnonymously', () => {
   it('makes an anonymous user with the metadata given, and a session that says so', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.ts';
-import { startFeaturesStack } from './helpers/features-stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StackInfo } from '../../tests/helpers/global-stack.ts';
+import { featuresStack } from './helpers/features-stack.ts';
 import { client, clientFor } from '../../tests/helpers/clients.ts';
 
 /**
@@ -9,15 +9,11 @@ import { client, clientFor } from '../../tests/helpers/clients.ts';
  * `[auth.oauth_server] enabled = true`: create (the secret shown once), list, get, update, regenerate the
  * secret, delete; and 404 feature_disabled where the server is off (this project).
  */
-let stack: RunningStack;
+let stack: StackInfo;
 
 beforeAll(async () => {
-  stack = await startFeaturesStack();
+  stack = await featuresStack();
 }, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const oauth = () => clientFor(stack.apiUrl, stack.serviceRoleKey).auth.admin.oauth;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.ts';
-import { startFeaturesStack } from './helpers/features-stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StackInfo } from '../../tests/helpers/global-stack.ts';
+import { featuresStack } from './helpers/features-stack.ts';
 import { clientFor, client } from '../../tests/helpers/clients.ts';
 import { nthMailTo, verifyLinkIn } from '../../tests/helpers/mail.ts';
 
@@ -10,15 +10,11 @@ import { nthMailTo, verifyLinkIn } from '../../tests/helpers/mail.ts';
  * a magic link to an unknown address signs it up first (auto-confirmed); generateLink makes e-mail change links
  * when double_confirm_changes (secure e-mail change) is on, and following one changes the address.
  */
-let stack: RunningStack;
+let stack: StackInfo;
 
 beforeAll(async () => {
-  stack = await startFeaturesStack();
+  stack = await featuresStack();
 }, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('signInWithOtp with sign-ups on', () => {
   it('signs up an unknown address and mails it a magic link that signs in', async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { GoTrueClient } from '@supabase/auth-js';
 import WebSocket from 'ws';
-import type { RunningStack } from '../src/stack.ts';
-import { startFeaturesStack } from './helpers/features-stack.ts';
+import type { StackInfo } from '../../tests/helpers/global-stack.ts';
+import { featuresStack } from './helpers/features-stack.ts';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.ts';
 import { signedInUser } from '../../tests/helpers/clients.ts';
 
@@ -14,15 +14,11 @@ import { signedInUser } from '../../tests/helpers/clients.ts';
  * attestation and assertion come from a software authenticator and are checked by a real WebAuthn library.
  */
 const RP = { rpId: 'localhost', rpOrigins: ['http://localhost:5173'] };
-let stack: RunningStack;
+let stack: StackInfo;
 
 beforeAll(async () => {
-  stack = await startFeaturesStack();
+  stack = await featuresStack();
 }, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const newClient = () =>
   createClient(stack.apiUrl, stack.anonKey, {
