@@ -165,7 +165,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     await pushMigrations({ projectRoot, postgresUrl: postgres.postgresUrl, includeSeed: seeding, log });
     const analystDbUrl = await ensureAnalystLogin(postgres.adminUrl, dbPort);
 
-    const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20 });
+    // Auth, Storage and Realtime share these 20 connections: a request waiting for one when all are busy (or
+    // for Postgres to accept a new one) fails after a while instead of waiting without end.
+    const adminPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 20, connectionTimeoutMillis: 30_000 });
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
     cleanups.push(() => adminPool.end());
 
