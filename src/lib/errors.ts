@@ -1,3 +1,5 @@
+import { isRequestTimeout } from './request-deadline.ts';
+
 const DATABASE_RECONNECTING = 'El servidor está volviendo a conectar con la base de datos. Inténtalo en unos segundos.';
 
 /**
@@ -57,6 +59,9 @@ function errorParts(error: unknown): {
 
 export function spanishError(error: unknown, fallback = 'Algo salió mal. Inténtalo de nuevo.'): string {
   const { code, hint, message, status, name } = errorParts(error);
+  if (isRequestTimeout(error) || code === 'UPSTREAM_TIMEOUT' || status === 504) {
+    return 'El servidor tardó demasiado en responder. Inténtalo de nuevo.';
+  }
   if (name === 'AbortError') return 'La operación se canceló.';
   if (hint && BY_HINT[hint]) return BY_HINT[hint];
   if (code && BY_POSTGRES_CODE[code]) return BY_POSTGRES_CODE[code];
@@ -113,7 +118,9 @@ export const readRetry = {
  */
 export function isWorthRetrying(error: unknown): boolean {
   const { code, status, name } = errorParts(error);
-  if (name === 'AbortError') return false;
+  // A request past its deadline is not tried again behind the person's back: the screen says so at once and
+  // offers 'Reintentar' (a second wait as long as the first would keep it on its skeletons twice as long).
+  if (name === 'AbortError' || isRequestTimeout(error)) return false;
   if (status !== undefined) return status === 0 || status >= 500;
   if (code) return code.startsWith('PGRST00') || TRANSIENT_SQLSTATE.test(code);
   return true;

@@ -51,7 +51,9 @@ export function gatewayRoutes(
       rewriteAuthorization: true,
       requireKey: key(true),
       refuse: safeupdateRefusal,
-      upstream: { kind: 'proxy', target: upstreams.postgrestUrl },
+      // As Kong's 60 s upstream timeout on hosted: a PostgREST that stops answering (stalled on a busy machine)
+      // ends its callers' requests with an error instead of holding them, and a function's with them.
+      upstream: { kind: 'proxy', target: upstreams.postgrestUrl, timeoutMs: 60_000 },
     },
     {
       prefix: '/rest-admin/v1',

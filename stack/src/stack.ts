@@ -190,7 +190,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       log,
       addCleanup: running.add,
     });
-    const adminPool = new pg.Pool({ connectionString: database.adminUrl, max: 20 });
+    // Auth, Storage and Realtime share these 20 connections: a request waiting for one when all are busy (or
+    // for Postgres to accept a new one) fails after a while instead of waiting without end.
+    const adminPool = new pg.Pool({ connectionString: database.adminUrl, max: 20, connectionTimeoutMillis: 30_000 });
     adminPool.on('error', (error) => log(`db pool: ${error.message}`));
     running.add(() => adminPool.end());
 

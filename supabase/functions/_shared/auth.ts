@@ -1,11 +1,14 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { HttpError } from './http.ts';
+import { deadlineFetch } from './deadline.ts';
 
 const url = () => Deno.env.get('SUPABASE_URL')!;
 
 /** A client with the service role: only used after the caller has been checked. */
 export function serviceClient(): SupabaseClient {
   return createClient(url(), Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+    // Every call to Auth, PostgREST and Storage has a deadline (deadline.ts): none can hold a request forever.
+    global: { fetch: deadlineFetch },
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }
@@ -13,7 +16,7 @@ export function serviceClient(): SupabaseClient {
 /** A client acting as the caller, so RLS applies to whatever it reads. */
 export function callerClient(request: Request): SupabaseClient {
   return createClient(url(), Deno.env.get('SUPABASE_ANON_KEY')!, {
-    global: { headers: { Authorization: request.headers.get('Authorization') ?? '' } },
+    global: { fetch: deadlineFetch, headers: { Authorization: request.headers.get('Authorization') ?? '' } },
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }

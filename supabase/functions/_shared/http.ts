@@ -1,5 +1,6 @@
 // Responses every Mediateca function shares: JSON with a stable `code` the app translates, a Spanish
 // `message` it can show as is, and the CORS headers hosted Supabase requires functions to send themselves.
+import { TIMEOUT_BODY, TIMEOUT_STATUS, requestTimeoutMs, timedOutCall, withDeadlineRecord } from './deadline.ts';
 
 export const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -24,20 +25,44 @@ export function json(status: number, body: unknown): Response {
   });
 }
 
-/** Wraps a handler: answers CORS preflights, turns HttpError into its JSON, hides other errors' details. */
+/**
+ * Wraps a handler: answers CORS preflights, turns HttpError into its JSON, hides other errors' details. A
+ * request whose outbound call met its deadline (deadline.ts), or that has no response after the request
+ * deadline, answers 504 UPSTREAM_TIMEOUT, whatever the handler made of the failed call.
+ */
 export function serve(handler: (request: Request) => Promise<Response>): void {
-  Deno.serve(async (request) => {
+  Deno.serve((request) => {
     if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    try {
-      return await handler(request);
-    } catch (error) {
-      if (error instanceof HttpError) return json(error.status, { code: error.code, message: error.message });
-      const refused = refusalOf(error);
-      if (refused) return json(refused.status, { code: refused.code, message: refused.message });
-      console.error(error);
-      return json(500, { code: 'INTERNAL', message: 'Error interno del servidor. Inténtalo de nuevo.' });
-    }
+    return withDeadlineRecord(() => answer(handler, request));
   });
+}
+
+async function answer(handler: (request: Request) => Promise<Response>, request: Request): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RequestTimeoutError()), requestTimeoutMs());
+  });
+  try {
+    return await Promise.race([handler(request), late]);
+  } catch (error) {
+    if (error instanceof RequestTimeoutError || timedOutCall()) {
+      console.error(`${new URL(request.url).pathname}: ${timedOutCall()?.message ?? error}`);
+      return json(TIMEOUT_STATUS, TIMEOUT_BODY);
+    }
+    if (error instanceof HttpError) return json(error.status, { code: error.code, message: error.message });
+    const refused = refusalOf(error);
+    if (refused) return json(refused.status, { code: refused.code, message: refused.message });
+    console.error(error);
+    return json(500, { code: 'INTERNAL', message: 'Error interno del servidor. Inténtalo de nuevo.' });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class RequestTimeoutError extends Error {
+  constructor() {
+    super(`no response within ${requestTimeoutMs()} ms`);
+  }
 }
 
 /**

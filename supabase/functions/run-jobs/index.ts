@@ -7,6 +7,7 @@
 import { HttpError, json, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/auth.ts';
 import { requestBudget } from '../_shared/budget.ts';
+import { fetchWithDeadline, requestTimeoutMs, upstreamTimeoutMs } from '../_shared/deadline.ts';
 import { FileNotFound, processFileStep, type ProcessProgress } from '../_shared/jobs/process-file.ts';
 import { PermanentProcessingError } from '../_shared/jobs/processing-errors.ts';
 import { updateFeed } from '../_shared/jobs/public-feed.ts';
@@ -102,11 +103,16 @@ function callAgain(request: Request) {
   const runtime = (globalThis as { EdgeRuntime?: { waitUntil(promise: Promise<unknown>): void } }).EdgeRuntime;
   const url = `${Deno.env.get('SUPABASE_URL')}/functions/v1/run-jobs`;
   runtime?.waitUntil(
-    fetch(url, {
-      method: 'POST',
-      headers: { Authorization: request.headers.get('Authorization')!, 'Content-Type': 'application/json' },
-      body: '{}',
-    }).then((response) => response.body?.cancel()),
+    // The next request answers within its own request deadline; this one waits no longer than that.
+    fetchWithDeadline(
+      url,
+      {
+        method: 'POST',
+        headers: { Authorization: request.headers.get('Authorization')!, 'Content-Type': 'application/json' },
+        body: '{}',
+      },
+      requestTimeoutMs() + upstreamTimeoutMs(),
+    ).then((response) => response.body?.cancel()),
   );
 }
 

@@ -7,6 +7,7 @@
 // GET /share-preview/file/{id}   GET /share-preview/collection/{id}
 import { createClient } from '@supabase/supabase-js';
 import { serve } from '../_shared/http.ts';
+import { deadlineFetch } from '../_shared/deadline.ts';
 import { MEDIA_VARIANTS, publicMediaQuery } from '../_shared/media-variants.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,7 +64,10 @@ serve(async (request) => {
     });
   if (!UUID.test(id) || (kind !== 'file' && kind !== 'collection')) return notAvailable();
 
-  const anon = createClient(supabaseUrl, Deno.env.get('SUPABASE_ANON_KEY')!, { auth: { persistSession: false } });
+  const anon = createClient(supabaseUrl, Deno.env.get('SUPABASE_ANON_KEY')!, {
+    global: { fetch: deadlineFetch },
+    auth: { persistSession: false },
+  });
   if (kind === 'file') {
     const { data, error } = await anon.rpc('get_public_file', { p_file_id: id });
     if (error) throw error;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { deleteQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
@@ -41,9 +42,12 @@ export function UsersScreen() {
         </p>
       </PageHeader>
       {users.error ? (
-        <p className="form-error" role="alert">
-          {messageOf(users.error, spanishError(users.error))}
-        </p>
+        <LoadError
+          what="los usuarios"
+          detail={messageOf(users.error, spanishError(users.error))}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : !users.data ? (
         <SkeletonList rows={5} label="Cargando usuarios…" />
       ) : users.data.length === 0 ? (

@@ -4,6 +4,7 @@
 // exactly `sha256sum` of the bytes (duplicate detection compares it). node:crypto is faster but its state
 // cannot be saved; hash-wasm measured ~0.3 s of CPU per 64 MiB step here, far under the 2 s per request.
 import { createSHA256 } from 'hash-wasm';
+import { fetchWithDeadline } from '../deadline.ts';
 
 /** Bytes hashed per step. */
 export const CHECKSUM_STEP_BYTES = 64 * 1024 * 1024;
@@ -28,7 +29,8 @@ export class ObjectReadError extends Error {
 export async function readObjectRange(objectPath: string, start: number, endExclusive: number): Promise<Response> {
   const url = `${Deno.env.get('SUPABASE_URL')}/storage/v1/object/media/${objectPath}`;
   const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!;
-  const response = await fetch(url, {
+  // A deadline to its first byte and between chunks: a long read that keeps flowing is fine, a stalled one ends.
+  const response = await fetchWithDeadline(url, {
     headers: { Authorization: `Bearer ${key}`, apikey: key, Range: `bytes=${start}-${endExclusive - 1}` },
   });
   if (!(response.status === 206 || response.status === 200) || !response.body) {
