@@ -9,6 +9,7 @@ import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts } from '../helpers/seed.ts';
 import { FILE_INPUT } from '../helpers/upload.ts';
+import sharp from 'sharp';
 
 /**
  * What staff met every day and saw as broken, each at the size it was seen: the admin's top bar during an
@@ -24,6 +25,9 @@ const marker = word('daily');
 const barMarker = word('barra');
 const menuMarker = word('menu');
 const narrowMarker = word('estrecha');
+const formMarker = word('ficha');
+const yearsMarker = word('anos');
+const photoMarker = word('foto');
 const collectionIds: string[] = [];
 const fileIds: string[] = [];
 
@@ -248,15 +252,22 @@ describe("a phone's narrow cards", () => {
 
   beforeAll(async () => {
     fileIds.push(
+      // Portrait photos from a phone (3:4 and 9:16): a row of 130 px draws them 73 to 100 px wide.
       ...(await insertFiles(narrowMarker, 2, {
         extension: 'jpg',
-        width: 400,
-        height: 1400,
+        width: 1200,
+        height: 1600,
+      })),
+      ...(await insertFiles(`${narrowMarker}n`, 1, {
+        extension: 'jpg',
+        width: 900,
+        height: 1600,
+        name: () => `${narrowMarker} alta`,
       })),
       ...(await insertFiles(`${narrowMarker}f`, 1, {
         extension: 'mp4',
-        width: 400,
-        height: 1400,
+        width: 900,
+        height: 1600,
         processing_error: reason,
         name: () => `${narrowMarker} fallida`,
       })),
@@ -266,10 +277,11 @@ describe("a phone's narrow cards", () => {
   it('keeps the checkbox clear of the zoom and info buttons and a failed reason in whole lines', async () => {
     const page = await adminPage('phone');
     await page.goto(appUrl(`/private/files?q=${narrowMarker}`));
-    await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('4');
     await layoutSettled(page);
+    await screenshot(page, 'daily-narrow-cards-phone');
     const cards = await page.locator('.file-card').all();
-    expect(cards).toHaveLength(3);
+    expect(cards).toHaveLength(4);
     for (const card of cards) {
       const width = (await boxOf(card)).right - (await boxOf(card)).left;
       expect(width).toBeLessThan(140); // narrow, as the case staff met
@@ -312,14 +324,160 @@ describe("a phone's narrow cards", () => {
         });
       }
     }
-    await screenshot(page, 'daily-narrow-cards-phone');
     await page.context().close();
 
     const desktop = await adminPage('desktop');
     await desktop.goto(appUrl(`/private/files?q=${narrowMarker}`));
-    await expect.poll(() => desktop.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => desktop.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('4');
     await layoutSettled(desktop);
     await screenshot(desktop, 'daily-narrow-cards-1440');
     await desktop.context().close();
+  });
+});
+
+describe('toasts and the timeline on a phone', () => {
+  it("shows a toast above the file form's Guardar bar, and the timeline's years below the selection bar", async () => {
+    const [fileId] = await insertFiles(formMarker, 1);
+    fileIds.push(fileId!);
+    for (const size of ['phone', 'desktop'] as const) {
+      const page = await adminPage(size, `/private/file/${fileId}`);
+      await page.getByLabel('Descripción', { exact: true }).fill(`Guardado desde ${size}`);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      const toast = page.locator('[data-sonner-toast]', { hasText: 'Cambios guardados.' });
+      await toast.waitFor();
+      await layoutSettled(page);
+      const bar = await boxOf(page.locator('.form-sticky-actions'));
+      expect(bar.bottom).toBeLessThanOrEqual(viewports[size].height + 1); // stuck on screen, as staff see it
+      expect(overlap(await boxOf(toast), bar)).toBe(false);
+      await screenshot(page, `daily-toast-over-form-${size}`);
+      await page.context().close();
+    }
+
+    // Files in two years: the timeline shows a year label at its top.
+    fileIds.push(
+      ...(await insertFiles(yearsMarker, 3, { uploaded_on: '2024-05-10T10:00:00Z' })),
+      ...(await insertFiles(yearsMarker, 3, {
+        uploaded_on: '2026-03-10T10:00:00Z',
+        name: (i) => `${yearsMarker} b${i}`,
+      })),
+    );
+    for (const size of ['phone', 'desktop'] as const) {
+      const page = await adminPage(size);
+      await page.goto(appUrl(`/private/files?q=${yearsMarker}`));
+      await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('6');
+      const checkbox = page.locator('.file-card .file-select').first();
+      await (size === 'phone' ? checkbox.tap() : checkbox.check());
+      const selection = page.getByRole('region', { name: 'Archivos seleccionados' });
+      await selection.getByText('1', { exact: true }).waitFor();
+      await layoutSettled(page);
+      const barBox = await boxOf(selection);
+      const years = await page.locator('.timeline-year').all();
+      expect(years.length).toBeGreaterThan(0);
+      for (const year of years) {
+        const box = await boxOf(year);
+        expect({ year: await year.textContent(), covered: overlap(box, barBox) }).toEqual({
+          year: await year.textContent(),
+          covered: false,
+        });
+        expect(box.top).toBeGreaterThanOrEqual(0);
+      }
+      await screenshot(page, `daily-timeline-selection-${size}`);
+      await page.context().close();
+    }
+  });
+});
+
+describe('the viewer', () => {
+  const names = [`${photoMarker} primera`, `${photoMarker} segunda`];
+
+  beforeAll(async () => {
+    // Two 1600 px photos stored for real: smaller than the viewer's 2048 px rendition.
+    for (const [index, name] of names.entries()) {
+      const id = crypto.randomUUID();
+      const objectPath = `${id}/foto-${index}.jpg`;
+      const bytes = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, background: index ? '#2a6f4e' : '#8a3b12' },
+      })
+        .jpeg()
+        .toBuffer();
+      const stored = await service().storage.from('media').upload(objectPath, bytes, { contentType: 'image/jpeg' });
+      if (stored.error) throw stored.error;
+      fileIds.push(
+        ...(await insertFiles(`${photoMarker}${index}`, 1, {
+          id,
+          extension: 'jpg',
+          object_path: objectPath,
+          width: 1600,
+          height: 1200,
+          name: () => name,
+        })),
+      );
+    }
+  });
+
+  /** The viewer's picture once decoded: its box on screen and its own pixels. */
+  const drawn = async (page: Page) => {
+    const image = page.getByRole('dialog').locator('img.lightbox-image');
+    await expect
+      .poll(
+        () => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    return image.evaluate((img) => {
+      const picture = img as HTMLImageElement;
+      const box = picture.getBoundingClientRect();
+      return {
+        width: box.width,
+        height: box.height,
+        naturalWidth: picture.naturalWidth,
+        naturalHeight: picture.naturalHeight,
+      };
+    });
+  };
+
+  it('is swiped between photos on a touch phone and never draws a photo above its own pixels', async () => {
+    for (const size of ['phone', 'desktop'] as const) {
+      const page = await adminPage(size);
+      await page.goto(appUrl(`/private/files?q=${photoMarker}`));
+      await expect.poll(() => page.getByTestId('files-count').textContent(), { timeout: 15_000 }).toBe('2');
+      const zoom = page.locator('.file-card .file-zoom').first();
+      await (size === 'phone' ? zoom.tap() : zoom.click());
+      const dialog = page.getByRole('dialog');
+      const title = dialog.locator('.lightbox-title');
+      await title.waitFor();
+      const picture = await drawn(page);
+      // The rendition is no larger than the 1600 px original, and it is drawn at most at its own size.
+      expect(picture.naturalWidth).toBeLessThanOrEqual(1600);
+      expect(picture.width).toBeLessThanOrEqual(picture.naturalWidth + 0.5);
+      expect(picture.height).toBeLessThanOrEqual(picture.naturalHeight + 0.5);
+      await layoutSettled(page);
+      await screenshot(page, `daily-viewer-${size}`);
+
+      if (size === 'phone') {
+        const first = await title.textContent();
+        const cdp = await page.context().newCDPSession(page);
+        const swipe = async (from: number, to: number) => {
+          const y = 400;
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+          for (let step = 1; step <= 5; step++) {
+            const x = from + ((to - from) * step) / 5;
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+          }
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        };
+        // Right to left: the next photo; left to right: back to the first.
+        await swipe(320, 70);
+        await expect.poll(() => title.textContent()).not.toBe(first);
+        expect(names).toContain(await title.textContent());
+        const second = await drawn(page);
+        expect(second.width).toBeLessThanOrEqual(second.naturalWidth + 0.5);
+        await swipe(70, 320);
+        await expect.poll(() => title.textContent()).toBe(first);
+      }
+      await page.context().close();
+    }
   });
 });
