@@ -56,8 +56,10 @@ export function PrivateLayout() {
               <NavLink to={paths.files}>Archivos</NavLink>
             </li>
             <li>
-              <NavLink to={paths.upload}>
-                Subir Archivos {uploading && <Spinner size="small" label="Subiendo archivos" />}
+              <NavLink to={paths.upload} className="upload-nav-link">
+                Subir Archivos
+                {/* The spinner's place is kept while idle: an upload starting must not widen the bar and wrap it. */}
+                <span className="nav-activity">{uploading && <Spinner size="small" label="Subiendo archivos" />}</span>
               </NavLink>
             </li>
             {isAdmin && adminSections.length > 0 && (

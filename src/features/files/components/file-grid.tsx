@@ -7,6 +7,7 @@ import { useGridLayout } from '../hooks/use-grid-layout.ts';
 import { useLoadNearEdges } from '../hooks/use-load-near-edges.ts';
 import { useMonthJump } from '../hooks/use-month-jump.ts';
 import { useGridKeys } from '../hooks/use-grid-keys.ts';
+import { useSelectionBarClearance } from '../hooks/use-selection-bar-clearance.ts';
 import { FileGridRow } from './file-grid-row.tsx';
 import { TimelineScrubber } from './timeline-scrubber.tsx';
 
@@ -31,9 +32,6 @@ interface FileGridProps {
   /** A month whose files are not loaded was chosen on the timeline: load the list from there. */
   onLoadMonth?: (month: MonthKey | null) => void;
 }
-
-/** Below the selection bar, which sticks to the window's top while anything is selected (its 'Deseleccionar' is at the right end). */
-const SELECTION_BAR_CLEARANCE = 68;
 
 /**
  * The justified grid of the files screen, virtualized by rows for 100k files: only the rows near the
@@ -63,6 +61,8 @@ export function FileGrid({
   const firstInView = items.find((item) => item.end > scrollOffset + 1)?.index;
   const monthInView = dateColumn && firstInView !== undefined ? monthOfRow(rows, firstInView, files, dateColumn) : null;
   const jumpToMonth = useMonthJump(rows, rowStarts, gridTop, onLoadMonth);
+  // Below the selection bar, which sticks to the window's top while anything is selected: its years stay in view.
+  const clearance = useSelectionBarClearance(anySelected, containerRef);
   const onKeyDown = useGridKeys({ rows, rowOf, fileCount: files.length, virtualizer, containerRef, onToggle });
 
   return (
@@ -72,7 +72,7 @@ export function FileGrid({
         <TimelineScrubber
           months={months}
           current={monthInView}
-          top={Math.max(anySelected ? SELECTION_BAR_CLEARANCE : 8, offsetTop - scrollOffset)}
+          top={Math.max(clearance, offsetTop - scrollOffset)}
           onJump={jumpToMonth}
         />
       )}

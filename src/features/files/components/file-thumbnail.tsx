@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FileRow } from '../api/search-files.ts';
 import { mediaUrlQuery } from '../api/get-media-url.ts';
@@ -25,14 +26,7 @@ export function FileThumbnail({ file }: { file: ThumbnailFile }) {
     ...mediaUrlQuery(picture ?? '', isPage ? 'page' : 'thumbnail'),
     enabled: picture !== null,
   });
-  if (hasFailedProcessing(file)) {
-    return (
-      <span className="file-tile file-tile-failed" title={file.processing_error ?? undefined}>
-        <span className="file-tile-failed-title">No se pudo procesar</span>
-        <span className="file-tile-failed-reason">{file.processing_error}</span>
-      </span>
-    );
-  }
+  if (hasFailedProcessing(file)) return <FailedTile reason={file.processing_error ?? ''} />;
   if (file.processing) {
     return (
       <span className="file-tile">
@@ -57,6 +51,46 @@ export function FileThumbnail({ file }: { file: ThumbnailFile }) {
   return (
     <span className={`file-tile ${waiting ? 'file-tile-loading' : 'file-tile-document'}`} aria-hidden="true">
       {waiting ? '' : (file.extension || '?').toUpperCase()}
+    </span>
+  );
+}
+
+/**
+ * 'No se pudo procesar' and as many whole lines of its reason as the tile has room for (a narrow card on a phone
+ * has few): a line is never cut through its middle, and the whole reason stays in the tooltip and the file's page.
+ */
+function FailedTile({ reason }: { reason: string }) {
+  const tile = useRef<HTMLSpanElement>(null);
+  const [lines, setLines] = useState(4);
+  useLayoutEffect(() => {
+    const element = tile.current;
+    const text = element?.querySelector<HTMLElement>('.file-tile-failed-reason');
+    const title = element?.querySelector<HTMLElement>('.file-tile-failed-title');
+    if (!element || !text || !title) return;
+    const measure = () => {
+      const tileStyle = getComputedStyle(element);
+      const room =
+        element.clientHeight -
+        parseFloat(tileStyle.paddingTop) -
+        parseFloat(tileStyle.paddingBottom) -
+        title.offsetHeight -
+        parseFloat(tileStyle.rowGap || '0');
+      const lineHeight = parseFloat(getComputedStyle(text).lineHeight) || 13;
+      setLines(Math.max(0, Math.min(4, Math.floor(room / lineHeight))));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <span ref={tile} className="file-tile file-tile-failed" title={reason || undefined}>
+      <span className="file-tile-failed-title">No se pudo procesar</span>
+      {lines > 0 && (
+        <span className="file-tile-failed-reason" style={{ WebkitLineClamp: lines }}>
+          {reason}
+        </span>
+      )}
     </span>
   );
 }

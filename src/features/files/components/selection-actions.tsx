@@ -75,15 +75,6 @@ export function MoreSelectionActions({ actions }: { actions: SelectionActions })
               Compartir enlace
             </DropdownMenu.Item>
           )}
-          {/* The collections listed in this menu, not in a submenu: on a phone a submenu has no room beside it. */}
-          {actions.withCollections && (
-            <DropdownMenu.Group className="menu-group">
-              <DropdownMenu.Separator className="menu-separator" />
-              <DropdownMenu.Label className="menu-label">Añadir a colección...</DropdownMenu.Label>
-              <CollectionItems collections={actions.collections} onAdd={actions.addCollection} disabled={busy} />
-              <DropdownMenu.Separator className="menu-separator" />
-            </DropdownMenu.Group>
-          )}
           {actions.isAdmin && (
             <DropdownMenu.Item
               className="menu-item menu-item-danger"
@@ -92,6 +83,21 @@ export function MoreSelectionActions({ actions }: { actions: SelectionActions })
             >
               Borrar
             </DropdownMenu.Item>
+          )}
+          {/*
+           * The collections last, in a list that scrolls on its own: with many of them every action above stays in
+           * view. Listed in this menu, not in a submenu: on a phone a submenu has no room beside it.
+           */}
+          {actions.withCollections && (
+            <DropdownMenu.Group className="menu-group" aria-labelledby="selection-collections-label">
+              <DropdownMenu.Separator className="menu-separator" />
+              <DropdownMenu.Label className="menu-label" id="selection-collections-label">
+                Añadir a colección...
+              </DropdownMenu.Label>
+              <div className="menu-scroll-list">
+                <CollectionItems collections={actions.collections} onAdd={actions.addCollection} disabled={busy} />
+              </div>
+            </DropdownMenu.Group>
           )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -25,6 +25,9 @@ export function useGridLayout(files: FileRow[], dateColumn: FileDateColumn | nul
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    // Something appearing above the grid (the selection bar) moves it down without resizing it, but the page
+    // grows: its top is read again then, or the timeline would start under that bar.
+    observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
 
