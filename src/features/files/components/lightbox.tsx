@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { mediaUrlQuery, type MediaVariant } from '../api/get-media-url.ts';
-import { MEDIA_VARIANTS } from '../../../lib/media/variants.ts';
+import { MEDIA_VARIANTS } from '../../../../supabase/functions/_shared/media-variants.ts';
 import type { FileRow } from '../api/search-files.ts';
 import { formatSize } from '../../../lib/format.ts';
 import { paths } from '../../../config/paths.ts';
