@@ -2042,7 +2042,8 @@ CREATE OR REPLACE FUNCTION private.record_file_changes()
 AS $function$
 declare
   tracked constant text[] := array['name_es', 'name_en', 'description_es', 'description_en', 'b2b', 'panorama',
-                                   'operations'];
+                                   'operations', 'rights_creator', 'rights_credit', 'rights_copyright',
+                                   'rights_license', 'rights_usage_terms', 'rights_expire_on', 'rights_release'];
   actor_email text := private.current_actor_email();
 begin
   if tg_op = 'INSERT' then

@@ -46,6 +46,12 @@ export interface ProjectConfig {
       otpExpiry: number;
       maxFrequencySeconds: number;
       securePasswordChange: boolean;
+      /**
+       * `update_password_require_current_password`: PUT /user sets a new password only with the right
+       * `current_password`, except in a session opened from an e-mailed link or code (GoTrue's
+       * Security.UpdatePasswordRequireCurrentPassword; on hosted projects, the Auth setting of that name).
+       */
+      requireCurrentPassword: boolean;
       /** `enable_confirmations`: GoTrue's !MAILER_AUTOCONFIRM; the project-wide e-mail limit applies only then. */
       enableConfirmations: boolean;
       /** `double_confirm_changes`: an e-mail change is confirmed from both addresses (secure e-mail change). */
@@ -165,6 +171,7 @@ const configSchema = z.object({
         .union([z.number().nonnegative(), z.string().regex(DURATION, 'must be a duration such as "1s" or "1m"')])
         .default('1s'),
       secure_password_change: z.boolean().default(false),
+      update_password_require_current_password: z.boolean().default(false),
       enable_confirmations: z.boolean().default(false),
       double_confirm_changes: z.boolean().default(true),
       template: z
@@ -246,6 +253,7 @@ export function parseProjectConfig(raw: unknown, supabaseDir: string, file = 'co
         otpExpiry: auth.email.otp_expiry,
         maxFrequencySeconds: toSeconds(auth.email.max_frequency),
         securePasswordChange: auth.email.secure_password_change,
+        requireCurrentPassword: auth.email.update_password_require_current_password,
         enableConfirmations: auth.email.enable_confirmations,
         doubleConfirmChanges: auth.email.double_confirm_changes,
         templates: Object.fromEntries(

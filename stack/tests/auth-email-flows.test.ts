@@ -53,7 +53,7 @@ describe('password recovery', () => {
     const accessToken = opened.fragment.get('access_token')!;
     expect(decodeJwt(accessToken)).toMatchObject({ email, aal: 'aal1', amr: [{ method: 'otp' }] });
 
-    // The session from the link may choose the new password; the new password then signs in.
+    // The session from the link may choose the new password, without the old one; the new one then signs in.
     const person = client('anon');
     const session = await person.auth.setSession({
       access_token: accessToken,
@@ -255,7 +255,7 @@ describe('admin generate_link', () => {
 
 describe('reauthentication (secure_password_change)', () => {
   it('asks a day-old session for the mailed code before changing the password, and takes each code once', async () => {
-    const { client: person, email, session } = await signedInUser({ email: newAddress() });
+    const { client: person, email, session, password } = await signedInUser({ email: newAddress() });
     const db = await adminDb();
     try {
       const sessionId = decodeJwt(session.access_token).session_id as string;
@@ -263,7 +263,7 @@ describe('reauthentication (secure_password_change)', () => {
     } finally {
       await db.end();
     }
-    const needed = await person.auth.updateUser({ password: 'cambiada-4' });
+    const needed = await person.auth.updateUser({ password: 'cambiada-4', current_password: password });
     expect(needed.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
 
     expect((await person.auth.reauthenticate()).error).toBeNull();
@@ -272,11 +272,14 @@ describe('reauthentication (secure_password_change)', () => {
     const nonce = codeIn(mail);
     const wrong = await person.auth.updateUser({
       password: 'cambiada-4',
+      current_password: password,
       nonce: nonce === '000000' ? '111111' : '000000',
     });
     expect(wrong.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
-    expect((await person.auth.updateUser({ password: 'cambiada-4', nonce })).error).toBeNull();
-    const reused = await person.auth.updateUser({ password: 'cambiada-5', nonce });
+    expect(
+      (await person.auth.updateUser({ password: 'cambiada-4', current_password: password, nonce })).error,
+    ).toBeNull();
+    const reused = await person.auth.updateUser({ password: 'cambiada-5', current_password: 'cambiada-4', nonce });
     expect(reused.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
     expect((await client('anon').auth.signInWithPassword({ email, password: 'cambiada-4' })).error).toBeNull();
   });

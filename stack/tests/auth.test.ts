@@ -153,13 +153,32 @@ describe('the current user', () => {
     expect(error?.code).toBe('bad_jwt');
   });
 
+  it('changes the password only with the current one, as update_password_require_current_password says', async () => {
+    const { client: supabase, email, password } = await signedInUser();
+    const missing = await supabase.auth.updateUser({ password: 'otra-contraseña-3' });
+    expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required' });
+    const wrong = await supabase.auth.updateUser({ password: 'otra-contraseña-3', current_password: 'no-es-esta' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
+    expect(wrong.error?.message).toBe(missing.error?.message);
+    expect((await client().auth.signInWithPassword({ email, password })).error).toBeNull();
+    // Other changes of the user need no password.
+    expect((await supabase.auth.updateUser({ data: { nombre: 'Ana' } })).error).toBeNull();
+    const right = await supabase.auth.updateUser({ password: 'otra-contraseña-3', current_password: password });
+    expect(right.error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'otra-contraseña-3' })).error).toBeNull();
+  });
+
   it('changes the password: the new one works and the old one fails', async () => {
     const { client: supabase, email, password } = await signedInUser();
-    const same = await supabase.auth.updateUser({ password });
+    const same = await supabase.auth.updateUser({ password, current_password: password });
     expect(same.error?.code).toBe('same_password');
-    const weak = await supabase.auth.updateUser({ password: '123' });
+    const weak = await supabase.auth.updateUser({ password: '123', current_password: password });
     expect(weak.error?.code).toBe('weak_password');
-    const changed = await supabase.auth.updateUser({ password: 'otra-contraseña-2', data: { nombre: 'Ana' } });
+    const changed = await supabase.auth.updateUser({
+      password: 'otra-contraseña-2',
+      current_password: password,
+      data: { nombre: 'Ana' },
+    });
     expect(changed.error).toBeNull();
     expect(changed.data.user?.user_metadata).toMatchObject({ nombre: 'Ana' });
     expect((await client().auth.signInWithPassword({ email, password: 'otra-contraseña-2' })).error).toBeNull();

@@ -1,4 +1,4 @@
--- Historial: every change to a file — texts and options, publication, replacement, tags,
+-- Historial: every change to a file — texts, options and rights, publication, replacement, tags,
 -- collections, deletion, restore — is recorded by the database itself, whoever made it (the app, a script,
 -- SQL), as who, when, what and old → new. Append-only: no API role may insert, change or delete a row; the
 -- triggers (security definer) are the only writers. Admins read every file's history, uploaders their own
@@ -47,7 +47,8 @@ set search_path = ''
 as $$
 declare
   tracked constant text[] := array['name_es', 'name_en', 'description_es', 'description_en', 'b2b', 'panorama',
-                                   'operations'];
+                                   'operations', 'rights_creator', 'rights_credit', 'rights_copyright',
+                                   'rights_license', 'rights_usage_terms', 'rights_expire_on', 'rights_release'];
   actor_email text := private.current_actor_email();
 begin
   if tg_op = 'INSERT' then

@@ -6,9 +6,10 @@ import { adminDb, client } from '../helpers/clients.ts';
 import { codeIn, mailsTo, nthMailTo } from '../helpers/mail.ts';
 
 /**
- * 'Cambiar contraseña' in Mi cuenta: the account's password rules with Spanish messages, a change saved at
- * once in a new session, and, for a session older than a day (secure password change), the code Auth mails
- * asked for and checked before the change. Only accounts this file creates are used.
+ * 'Cambiar contraseña' in Mi cuenta: the account's password rules with Spanish messages, the current password
+ * checked by Auth (a wrong one changes nothing), a change saved at once in a new session, and, for a session
+ * older than a day (secure password change), the code Auth mails asked for and checked before the change.
+ * Only accounts this file creates are used.
  */
 let browser: Browser;
 let service: SupabaseClient;
@@ -40,7 +41,8 @@ const signsInWith = async (email: string, password: string) =>
 
 const message = (page: Page) => page.locator('#password-message');
 
-async function fillPasswords(page: Page, password: string, repeat = password) {
+async function fillPasswords(page: Page, current: string, password: string, repeat = password) {
+  await page.getByLabel('Contraseña actual').fill(current);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
   await page.getByLabel('Repite la nueva contraseña').fill(repeat);
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -62,22 +64,39 @@ describe('Cambiar contraseña', () => {
     const page = await accountPage(email, 'primera-clave-1', 'desktop');
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await expect.poll(() => message(page).textContent()).toBe('Todos los campos son obligatorios');
-    await fillPasswords(page, 'corta');
+    await fillPasswords(page, 'primera-clave-1', 'corta');
     await expect.poll(() => message(page).textContent()).toBe('La contraseña debe tener al menos 6 caracteres.');
-    await fillPasswords(page, 'segunda-clave-2', 'otra-cosa-2');
+    await fillPasswords(page, 'primera-clave-1', 'segunda-clave-2', 'otra-cosa-2');
     await expect.poll(() => message(page).textContent()).toBe('Las dos contraseñas no coinciden.');
     await expectAccessible(page);
     await screenshot(page, 'account-password-desktop');
-    await fillPasswords(page, 'primera-clave-1');
+    await fillPasswords(page, 'primera-clave-1', 'primera-clave-1');
     await expect.poll(() => message(page).textContent()).toBe('La nueva contraseña debe ser distinta de la anterior.');
 
-    await fillPasswords(page, 'segunda-clave-2');
+    await fillPasswords(page, 'primera-clave-1', 'segunda-clave-2');
     await page.getByText('Contraseña cambiada').waitFor();
     expect(await page.getByLabel('Nueva contraseña', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Contraseña actual').inputValue()).toBe('');
     expect(await signsInWith(email, 'segunda-clave-2')).toBe(true);
     expect(await signsInWith(email, 'primera-clave-1')).toBe(false);
     await page.context().close();
   });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`refuses a wrong current password in Spanish, checked by Auth, and changes nothing (${viewport})`, async () => {
+      const email = await uploaderAccount('actual-clave-1');
+      const page = await accountPage(email, 'actual-clave-1', viewport);
+      await fillPasswords(page, 'no-es-la-mia', 'otra-clave-2');
+      await expect.poll(() => message(page).textContent()).toBe('La contraseña actual no es correcta.');
+      expect(await page.getByLabel('Contraseña actual').getAttribute('aria-invalid')).toBe('true');
+      expect(await signsInWith(email, 'actual-clave-1')).toBe(true);
+      expect(await signsInWith(email, 'otra-clave-2')).toBe(false);
+      await expectAccessible(page);
+      await screenshot(page, `account-password-wrong-current-${viewport}`);
+
+      await page.context().close();
+    });
+  }
 
   it('asks for the mailed code when the session is older than a day, and refuses a wrong one', async () => {
     const email = await uploaderAccount('vieja-clave-1');
@@ -93,7 +112,7 @@ describe('Cambiar contraseña', () => {
       await db.end();
     }
     const mailsBefore = (await mailsTo(email)).length;
-    await fillPasswords(page, 'nueva-clave-2');
+    await fillPasswords(page, 'vieja-clave-1', 'nueva-clave-2');
     await page
       .getByRole('status')
       .filter({ hasText: `te hemos enviado un código a ${email}` })

@@ -4,7 +4,7 @@ import { expectAccessible, launchBrowser, layoutSettled, screenshot, viewports }
 import { client } from '../helpers/clients.ts';
 import { insertFiles } from '../helpers/factories.ts';
 import { seedAccounts, seedTags } from '../helpers/seed.ts';
-import { madridDay, signedInInMadrid } from '../helpers/rights.ts';
+import { madridDay, shownDay, signedInInMadrid } from '../helpers/rights.ts';
 
 /**
  * The detail screen's rights and metadata: the 'Derechos' section saved and read back, the 'Metadatos' block
@@ -109,6 +109,42 @@ describe('the Derechos section', () => {
     await screenshot(page, 'file-rights-publish-refused');
     await context.close();
   });
+});
+
+describe('a past expiry date saved on an active file', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`says it leaves the public places and asks first, then shows it is not published (${viewport})`, async () => {
+      const [id] = await insertFiles(marker, 1, { name: () => `${marker} sale ${viewport}`, published: true });
+      const { context, page } = await signedInInMadrid(browser, 'ADMIN', `/private/file/${id}`, viewport);
+      await page.getByRole('group', { name: 'Derechos' }).waitFor();
+      const past = madridDay(-3);
+      await page.getByLabel('Caducan el').fill(past);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      const dialog = page.getByRole('alertdialog', { name: '¿Guardar una caducidad ya pasada?' });
+      await dialog.getByText(`Los derechos caducaron el ${shownDay(past)}.`, { exact: false }).waitFor();
+      expect(await dialog.textContent()).toContain('de su página pública, de los enlaces compartidos y del feed');
+      await layoutSettled(page);
+      await screenshot(page, `file-rights-past-expiry-confirm-${viewport === 'desktop' ? 1440 : 390}`);
+      await expectAccessible(page);
+
+      // Cancelar saves nothing; the form keeps what was typed.
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await savedRights(id!))?.rights_expire_on).toBeNull();
+
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByRole('button', { name: 'Guardar y dejar de publicar' }).click();
+      await expect.poll(async () => (await savedRights(id!))?.rights_expire_on).toBe(past);
+      await page.getByText(`no se publica: sus derechos caducaron el ${shownDay(past)}`, { exact: false }).waitFor();
+      await page.getByText(`Caducan el: (vacío) → ${shownDay(past)}`).waitFor();
+      await layoutSettled(page);
+      if (viewport === 'phone') {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      await screenshot(page, `file-rights-past-expiry-saved-${viewport === 'desktop' ? 1440 : 390}`);
+      await context.close();
+    });
+  }
 });
 
 describe('the expiry date of an uploader', () => {

@@ -48,6 +48,35 @@ describe('file history', () => {
     expect(history[2]!.changes).toEqual({ tag: 'Piscina' });
   });
 
+  it('records rights changes like any other field, only those that changed', async () => {
+    const [id] = await insertFiles(`histr${crypto.randomUUID().slice(0, 6)}`, 1, { processing: false });
+    const version = (await admin.from('files').select('updated_at').eq('id', id!).single()).data!;
+    const save = await admin.rpc('update_file', {
+      p_file_id: id!,
+      p_tag_ids: [],
+      p_expected_updated_at: version.updated_at,
+      p_expected_tag_ids: [],
+      p_save_rights: true,
+      p_rights_creator: 'Ana Ruiz',
+      p_rights_credit: '',
+      p_rights_copyright: '',
+      p_rights_license: 'author_ceded',
+      p_rights_usage_terms: '',
+      p_rights_expire_on: '2099-12-31',
+      p_rights_release: 'yes',
+    });
+    expect(save.error).toBeNull();
+
+    const history = await historyOf(admin, id!);
+    expect(history.map((row) => row.action)).toEqual(['created', 'edited']);
+    expect(history[1]!.changes).toEqual({
+      rights_creator: { old: '', new: 'Ana Ruiz' },
+      rights_license: { old: null, new: 'author_ceded' },
+      rights_expire_on: { old: null, new: '2099-12-31' },
+      rights_release: { old: null, new: 'yes' },
+    });
+  });
+
   it('shows an uploader the history of their own files only', async () => {
     const [own] = await insertFiles(`histu${crypto.randomUUID().slice(0, 6)}`, 1, {
       uploader_id: seedAccounts.UPLOADER.id,

@@ -5,6 +5,8 @@ import { spanishError } from '../../../lib/errors.ts';
 export function accountErrorMessage(error: unknown, fallback: string): string {
   if (isAuthApiError(error)) {
     if (error.code === 'same_password') return 'La nueva contraseña debe ser distinta de la anterior.';
+    if (error.code === 'current_password_invalid') return 'La contraseña actual no es correcta.';
+    if (error.code === 'current_password_required') return 'Escribe tu contraseña actual.';
     if (error.code === 'weak_password') return 'La contraseña debe tener al menos 6 caracteres.';
     if (error.code === 'reauthentication_not_valid') {
       return 'El código no es correcto o ha caducado. Revisa el último correo o pide otro código.';

@@ -7,18 +7,25 @@ import { notify } from '../../../lib/notify.ts';
 export type PasswordChange = 'saved' | 'code-sent';
 
 /**
- * Changes the signed-in person's password. With secure password change on, Auth refuses a session older than
- * a day ('reauthentication_needed') until it is given the code its reauthenticate call mails: that code is
- * asked for then, and sent back as the nonce.
+ * Changes the signed-in person's password. Auth checks the current one itself (it refuses a wrong one with
+ * 'current_password_invalid' and changes nothing), so a stolen open session cannot set a new password. With
+ * secure password change on, Auth also refuses a session older than a day ('reauthentication_needed') until
+ * it is given the code its reauthenticate call mails: that code is asked for then, and sent back as the nonce.
  */
 export async function changePassword({
+  current,
   password,
   nonce,
 }: {
+  current: string;
   password: string;
   nonce?: string;
 }): Promise<PasswordChange> {
-  const { error } = await supabase.auth.updateUser(nonce ? { password, nonce } : { password });
+  const { error } = await supabase.auth.updateUser({
+    password,
+    current_password: current,
+    ...(nonce ? { nonce } : {}),
+  });
   if (!error) return 'saved';
   if (!nonce && isAuthApiError(error) && error.code === 'reauthentication_needed') {
     await sendReauthenticationCode();

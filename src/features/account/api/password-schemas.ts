@@ -16,9 +16,13 @@ export const newPasswordSchema = z
   });
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
-/** Mi cuenta's change: the new password twice, and the mailed code once Auth has asked for it. */
+/**
+ * Mi cuenta's change: the current password (Auth checks it), the new one twice, and the mailed code once Auth
+ * has asked for it.
+ */
 export const changePasswordSchema = z
   .object({
+    current: z.string().min(1, REQUIRED_FIELDS_MESSAGE),
     password: accountPassword,
     repeat: z.string().min(1, REQUIRED_FIELDS_MESSAGE),
     code: z.string().trim(),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isAuthApiError } from '@supabase/auth-js';
 import { FormMessage, firstError } from '../../../components/ui/form-message.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 import { useChangePassword, useSendReauthenticationCode } from '../api/change-password.ts';
@@ -6,10 +7,13 @@ import { changePasswordSchema } from '../api/password-schemas.ts';
 import { accountErrorMessage } from '../api/account-errors.ts';
 import { CodeField } from './code-field.tsx';
 
+const isWrongCurrent = (error: unknown) => isAuthApiError(error) && error.code === 'current_password_invalid';
+
 const CODE_REQUIRED = 'Escribe el código de 6 cifras que te hemos enviado por correo.';
 
 /**
- * 'Cambiar contraseña' in Mi cuenta: the new password twice (the account rules, 6 to 72 characters). When Auth
+ * 'Cambiar contraseña' in Mi cuenta: the current password, which Auth checks before it changes anything, and
+ * the new password twice (the account rules, 6 to 72 characters). When Auth
  * asks to confirm it is really the owner (a session older than a day), the code it mails is asked for below
  * and the same form is sent again with it.
  */
@@ -17,13 +21,15 @@ export function ChangePasswordPanel({ email }: { email: string }) {
   const change = useChangePassword();
   const resend = useSendReauthenticationCode();
   const [codeSent, setCodeSent] = useState(false);
-  const form = useSchemaForm(changePasswordSchema, { defaultValues: { password: '', repeat: '', code: '' } });
+  const form = useSchemaForm(changePasswordSchema, {
+    defaultValues: { current: '', password: '', repeat: '', code: '' },
+  });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(({ password, code }) => {
+  const submit = form.handleSubmit(({ current, password, code }) => {
     if (codeSent && !/^\d{6}$/.test(code)) return form.setError('code', { message: CODE_REQUIRED });
     change.mutate(
-      { password, nonce: codeSent ? code : undefined },
+      { current, password, nonce: codeSent ? code : undefined },
       {
         onSuccess: (outcome) => {
           if (outcome === 'code-sent') return setCodeSent(true);
@@ -49,6 +55,15 @@ export function ChangePasswordPanel({ email }: { email: string }) {
         noValidate
         aria-describedby="password-message"
       >
+        <label htmlFor="account-current-password">Contraseña actual</label>
+        <input
+          id="account-current-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.current || isWrongCurrent(change.error)}
+          disabled={change.isPending}
+          {...form.register('current')}
+        />
         <label htmlFor="account-password">Nueva contraseña</label>
         <input
           id="account-password"

@@ -11,6 +11,8 @@ import { useIsAdmin } from '../../../lib/auth/auth-provider.tsx';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
 import { isEnabled } from '../../../config/deployment.ts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { formatDay } from '../lib/rights.ts';
 
 /**
  * The file's texts, options, tags and collections. The saved file is the form's starting
@@ -20,7 +22,10 @@ import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guar
 export function FileEditForm({ file }: { file: FileDetail }) {
   const isAdmin = useIsAdmin();
   const collections = useQuery({ ...collectionsQuery, enabled: isAdmin });
-  const { form, save, translation, conflict, onSubmit, keepYours, takeTheirs } = useFileEditForm(file, isAdmin);
+  const { form, save, translation, conflict, onSubmit, keepYours, takeTheirs, expiryToConfirm } = useFileEditForm(
+    file,
+    isAdmin,
+  );
   const { formState, getValues } = form;
   const prefilled = useMemo(() => prefilledRights(file), [file]);
 
@@ -34,6 +39,17 @@ export function FileEditForm({ file }: { file: FileDetail }) {
           busy={save.isPending}
           onKeepYours={() => keepYours(conflict)}
           onTakeTheirs={() => takeTheirs(conflict)}
+        />
+      )}
+      {expiryToConfirm && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && expiryToConfirm.cancel()}
+          trigger={null}
+          title="¿Guardar una caducidad ya pasada?"
+          description={`Los derechos caducaron el ${formatDay(expiryToConfirm.day)}. Al guardar, el archivo dejará de publicarse: saldrá de su página pública, de los enlaces compartidos y del feed, aunque siga Activo en la mediateca.`}
+          confirmLabel="Guardar y dejar de publicar"
+          onConfirm={expiryToConfirm.confirm}
         />
       )}
       <UnsavedChangesGuard dirty={formState.isDirty && !save.isPending} />

@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { pictureOf } from '../../../lib/media/file-picture.ts';
+import { formatDay, rightsState } from '../lib/rights.ts';
 import { ShareLinkDialog } from '../../../components/share-link/share-link-dialog.tsx';
 
 const COPY_CONFIRMATION_MS = 1000;
@@ -84,7 +85,15 @@ export function FileSummary({ file }: { file: FileDetail }) {
       {isAdmin && <FileJobProblems fileId={file.id} />}
       <dl className="file-facts">
         <dt>Estado</dt>
-        <dd>{file.published ? 'Activo' : 'No activo'}</dd>
+        <dd>
+          {file.published ? 'Activo' : 'No activo'}
+          {file.published && rightsState(file.rights_expire_on) === 'expired' && (
+            <span className="file-state-expired">
+              {' '}
+              · no se publica: sus derechos caducaron el {formatDay(file.rights_expire_on!)}
+            </span>
+          )}
+        </dd>
         <dt>Tamaño</dt>
         <dd>{formatSize(file.size)}</dd>
         <dt>Fecha</dt>

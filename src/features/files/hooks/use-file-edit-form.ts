@@ -13,6 +13,7 @@ import {
   type FileVersion,
 } from '../lib/file-form-values.ts';
 import { rightsUpdate } from '../lib/rights-values.ts';
+import { rightsState } from '../lib/rights.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSchemaForm } from '../../../lib/forms/use-mutation-form.ts';
 
@@ -32,6 +33,8 @@ export function useFileEditForm(file: FileDetail, isAdmin: boolean) {
   const save = useUpdateFile();
   const [base, setBase] = useState(() => ({ values: formValuesOf(file), version: versionOf(file) }));
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  // A save that would take an active file off every public place, held until the person confirms it.
+  const [expiryToConfirm, setExpiryToConfirm] = useState<FileFormValues | null>(null);
   const form = useSchemaForm(fileFormSchema, { mode: 'onChange', delayError: 100, defaultValues: base.values });
   const { reset, formState, getValues } = form;
   // 'Sin traducir': the English title still the Spanish one, or a description not yet translated. Watched here
@@ -76,6 +79,9 @@ export function useFileEditForm(file: FileDetail, isAdmin: boolean) {
       },
       {
         onSuccess: (saved) => {
+          if (leavesPublicPlaces(file, values)) {
+            notify.info('El archivo ya no se publica: sus derechos han caducado.');
+          }
           // What was saved is the new starting point and version: the form is clean again.
           reset(values);
           setConflict(null);
@@ -98,7 +104,17 @@ export function useFileEditForm(file: FileDetail, isAdmin: boolean) {
     save,
     translation,
     conflict,
-    onSubmit: form.handleSubmit((values) => submit(values, base.version)),
+    onSubmit: form.handleSubmit((values) =>
+      leavesPublicPlaces(file, values) ? setExpiryToConfirm(values) : submit(values, base.version),
+    ),
+    expiryToConfirm: expiryToConfirm && {
+      day: expiryToConfirm.rights_expire_on,
+      confirm: () => {
+        setExpiryToConfirm(null);
+        submit(expiryToConfirm, base.version);
+      },
+      cancel: () => setExpiryToConfirm(null),
+    },
     keepYours: (chosen: Conflict) => submit(getValues(), chosen.version),
     takeTheirs: (chosen: Conflict) => {
       reset(chosen.theirs);
@@ -108,5 +124,18 @@ export function useFileEditForm(file: FileDetail, isAdmin: boolean) {
     },
   };
 }
+
+/**
+ * Whether saving these values takes a file that is public now off its public page, its share links and the
+ * feed: it is Activo and the new 'Caducan el' is a day before today (a file may still be used on its last
+ * day, as private.file_is_public says).
+ */
+export const leavesPublicPlaces = (
+  file: Pick<FileDetail, 'published' | 'rights_expire_on'>,
+  values: Pick<FileFormValues, 'rights_expire_on'>,
+) =>
+  file.published &&
+  rightsState(file.rights_expire_on) !== 'expired' &&
+  rightsState(values.rights_expire_on || null) === 'expired';
 
 export type Translation = ReturnType<typeof useFileEditForm>['translation'];

@@ -12,4 +12,20 @@ describe('describeHistory', () => {
       'Descripción (inglés): (vacío) → x',
     ]);
   });
+
+  it('says rights changes in the words and date format of the form', () => {
+    expect(
+      describeHistory('edited', {
+        rights_license: { old: null, new: 'author_ceded' },
+        rights_release: { old: 'yes', new: 'not_applicable' },
+        rights_expire_on: { old: '2027-03-31', new: null },
+        rights_credit: { old: '', new: 'Foto: Ana Ruiz' },
+      }).details,
+    ).toEqual([
+      'Licencia: (vacío) → Cedida por el autor',
+      'Autorización de modelo o propiedad: Sí → No aplica',
+      'Caducan el: 31/03/2027 → (vacío)',
+      'Crédito: (vacío) → Foto: Ana Ruiz',
+    ]);
+  });
 });

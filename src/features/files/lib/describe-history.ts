@@ -1,4 +1,5 @@
 import { FIELD_LABELS, type FileFormValues } from './file-form-values.ts';
+import { formatDay, LICENSE_LABELS, RELEASE_LABELS } from './rights.ts';
 
 type Changes = Record<string, unknown>;
 
@@ -8,6 +9,15 @@ const shown = (value: unknown) => {
   if (!text) return '(vacío)';
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 };
+
+/** Values the database stores as codes or ISO dates, in the words and format the form shows them in. */
+const FIELD_VALUES: Partial<Record<string, (value: unknown) => unknown>> = {
+  rights_license: (value) => LICENSE_LABELS[value as keyof typeof LICENSE_LABELS] ?? value,
+  rights_release: (value) => RELEASE_LABELS[value as keyof typeof RELEASE_LABELS] ?? value,
+  rights_expire_on: (value) => (typeof value === 'string' ? formatDay(value) : value),
+};
+
+const shownField = (field: string, value: unknown) => shown(FIELD_VALUES[field]?.(value) ?? value);
 
 /** One history row as a Spanish sentence and, for edits, the fields changed with old → new. */
 export function describeHistory(action: string, changes: Changes): { title: string; details: string[] } {
@@ -21,7 +31,7 @@ export function describeHistory(action: string, changes: Changes): { title: stri
         details: Object.entries(changes).map(([field, value]) => {
           const { old: before, new: after } = (value ?? {}) as { old?: unknown; new?: unknown };
           const label = FIELD_LABELS[field as keyof FileFormValues] ?? field;
-          return `${label}: ${shown(before)} → ${shown(after)}`;
+          return `${label}: ${shownField(field, before)} → ${shownField(field, after)}`;
         }),
       };
     case 'published':
