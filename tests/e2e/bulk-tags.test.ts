@@ -92,26 +92,26 @@ describe('a bulk action refused for some files', () => {
       .eq('id', ids[0]!);
     expect(expired.error).toBeNull();
 
-    for (const viewport of ['desktop', 'phone'] as const) {
+    // On a phone first, where nothing is activated; then on a wide screen, activating the others.
+    for (const viewport of ['phone', 'desktop'] as const) {
       const { context, page } = await signedInAs(browser, 'ADMIN', { viewport });
       await selectAll(page, marker, 7);
-      if (viewport === 'desktop') {
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Más acciones' }).click();
+        await page.getByRole('menuitem', { name: 'Activar', exact: true }).click();
+      } else {
         await page.getByRole('button', { name: 'Activar', exact: true }).click();
-        await page.getByText(`1 archivo no se puede activar: derechos caducados — «${marker} Piscina 2019»`).waitFor();
-        const others = page.getByRole('button', { name: 'Activar los demás (6)' });
-        await others.waitFor();
-        await screenshot(page, 'bulk-activate-refused-1440');
-        expect((await service().from('files').select('id').in('id', ids).eq('published', true)).data).toEqual([]);
+      }
+      await page.getByText(`1 archivo no se puede activar: derechos caducados — «${marker} Piscina 2019»`).waitFor();
+      const others = page.getByRole('button', { name: 'Activar los demás (6)' });
+      await others.waitFor();
+      await screenshot(page, viewport === 'phone' ? 'bulk-activate-refused-390' : 'bulk-activate-refused-1440');
+      expect((await service().from('files').select('id').in('id', ids).eq('published', true)).data).toEqual([]);
+      if (viewport === 'desktop') {
         await others.click();
         await page.getByText('6 archivos activados.').waitFor();
         const published = await service().from('files').select('id').in('id', ids).eq('published', true);
         expect(published.data?.map((row) => row.id).sort()).toEqual(ids.slice(1).sort());
-      } else {
-        // The six are active now: on a phone, 'Activar' of the seven names the one left.
-        await page.getByRole('button', { name: 'Más acciones' }).click();
-        await page.getByRole('menuitem', { name: 'Activar', exact: true }).click();
-        await page.getByText(`derechos caducados — «${marker} Piscina 2019»`, { exact: false }).waitFor();
-        await screenshot(page, 'bulk-activate-refused-390');
       }
       await context.close();
     }

@@ -19,7 +19,7 @@ export async function publishFiles(selection: FileSelection, published: boolean,
 interface PublishRequest {
   selection: FileSelection;
   published: boolean;
-  /** How many files the selection holds, to say how many 'los demás' are when some are refused. */
+  /** How many files the action would change, to say how many 'los demás' are when some are refused. */
   count?: number;
   /** Publish every file but those a rule refuses ('Activar los demás'). */
   skipRefused?: boolean;

@@ -80,7 +80,9 @@ export function useSelectionActions(selection: FileSelection, onClear: () => voi
     setSharing,
     downloadZip,
     editTags: () => navigate(paths.editTagsFiles, { state: { selection, count } }),
-    setPublished: (value: boolean) => publish.mutate({ selection, published: value, count }),
+    // Activar counts the inactive ones: when a rule refuses some, 'los demás' are those still to activate.
+    setPublished: (value: boolean) =>
+      publish.mutate({ selection, published: value, count: value ? count - published : count }),
     tagging,
     setTagging,
     changeTags: (tagIds: string[]) =>
