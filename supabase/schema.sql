@@ -1534,6 +1534,30 @@ $function$
 owner postgres
 acl postgres=X/postgres
 
+-- function private.lock_taggable_files(uuid[],jsonb)
+CREATE OR REPLACE FUNCTION private.lock_taggable_files(p_file_ids uuid[], p_filter jsonb)
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  ids uuid[];
+begin
+  if not private.is_library_staff() then
+    raise exception 'Only library staff may tag files' using errcode = '42501', hint = 'NOT_ADMIN';
+  end if;
+  ids := private.target_file_ids(p_file_ids, p_filter);
+  if not private.is_admin() and exists (
+       select 1 from unnest(ids) as t(id) where not private.owns_file(t.id)) then
+    raise exception 'Uploaders may only tag their own files' using errcode = '42501', hint = 'NOT_ADMIN';
+  end if;
+  perform 1 from public.files f where f.id = any(ids) order by f.id for no key update;
+  return ids;
+end
+$function$
+owner postgres
+acl authenticated=X/postgres postgres=X/postgres service_role=X/postgres
+
 -- function private.mark_feed_after_catalogue_changes()
 CREATE OR REPLACE FUNCTION private.mark_feed_after_catalogue_changes()
  RETURNS trigger
@@ -1952,6 +1976,20 @@ end
 $function$
 owner postgres
 acl postgres=X/postgres
+
+-- function private.raise_refused(jsonb,text)
+CREATE OR REPLACE FUNCTION private.raise_refused(p_refused jsonb, p_message text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception '%', p_message using errcode = 'P0001', hint = p_refused -> 'files' -> 0 ->> 'reason',
+    detail = p_refused::text;
+end
+$function$
+owner postgres
+acl authenticated=X/postgres postgres=X/postgres service_role=X/postgres
 
 -- function private.readable_files_condition()
 CREATE OR REPLACE FUNCTION private.readable_files_condition()
@@ -2689,6 +2727,26 @@ $function$
 owner postgres
 acl authenticated=X/postgres postgres=X/postgres service_role=X/postgres
 
+-- function public.add_files_tags(uuid[],uuid[],jsonb)
+CREATE OR REPLACE FUNCTION public.add_files_tags(p_tag_ids uuid[], p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  ids uuid[];
+begin
+  ids := private.lock_taggable_files(p_file_ids, p_filter);
+  insert into public.file_tags (file_id, tag_id)
+  select f.id, t.id from unnest(ids) as f(id) cross join unnest(coalesce(p_tag_ids, '{}')) as t(id)
+  order by 1, 2
+  on conflict do nothing;
+  return coalesce(array_length(ids, 1), 0);
+end
+$function$
+owner postgres
+acl authenticated=X/postgres postgres=X/postgres service_role=X/postgres
+
 -- function public.add_files_to_collection(uuid,uuid[],jsonb)
 CREATE OR REPLACE FUNCTION public.add_files_to_collection(p_collection_id uuid, p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb)
  RETURNS integer
@@ -2892,23 +2950,35 @@ $function$
 owner postgres
 acl authenticated=X/postgres postgres=X/postgres service_role=X/postgres
 
--- function public.delete_files(uuid[],jsonb)
-CREATE OR REPLACE FUNCTION public.delete_files(p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb)
+-- function public.delete_files(uuid[],jsonb,boolean)
+CREATE OR REPLACE FUNCTION public.delete_files(p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb, p_skip_refused boolean DEFAULT false)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
   ids uuid[];
+  refused jsonb;
+  refused_ids uuid[];
   deleted integer;
 begin
   perform private.require_admin();
   ids := private.target_file_ids(p_file_ids, p_filter);
   -- A file whose upload is still being processed may be deleted only once it is over an hour old
-  -- (the processing step may have died).
-  if exists (select 1 from public.files f
-              where f.id = any(ids) and f.processing and f.uploaded_on > now() - interval '1 hour') then
-    raise exception 'No se pueden borrar archivos en proceso' using errcode = 'P0001', hint = 'FILES_PROCESSING';
+  -- (the processing step may have died). Named in the refusal; p_skip_refused deletes the others.
+  select jsonb_build_object('count', count(*),
+           'files', coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name_es, 'reason', 'FILES_PROCESSING')
+                                       order by r.n) filter (where r.n <= 20), '[]'::jsonb)),
+         coalesce(array_agg(r.id), '{}')
+    into refused, refused_ids
+    from (select f.id, f.name_es, row_number() over (order by f.name_es, f.id) as n
+            from public.files f
+           where f.id = any(ids) and f.processing and f.uploaded_on > now() - interval '1 hour') r;
+  if cardinality(refused_ids) > 0 then
+    if not p_skip_refused then
+      perform private.raise_refused(refused, 'No se pueden borrar archivos en proceso');
+    end if;
+    ids := array(select t.id from unnest(ids) as t(id) where not (t.id = any(refused_ids)));
   end if;
   -- Tag and collection links go with the rows (foreign keys cascade); the trash jobs are queued by the
   -- files_queue_trash_jobs trigger in this same transaction.
@@ -3422,18 +3492,43 @@ $function$
 owner postgres
 acl postgres=X/postgres service_role=X/postgres
 
--- function public.publish_files(boolean,uuid[],jsonb)
-CREATE OR REPLACE FUNCTION public.publish_files(p_published boolean, p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb)
+-- function public.publish_files(boolean,uuid[],jsonb,boolean)
+CREATE OR REPLACE FUNCTION public.publish_files(p_published boolean, p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb, p_skip_refused boolean DEFAULT false)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
+  ids uuid[];
+  refused jsonb;
+  refused_ids uuid[] := '{}';
   changed integer;
 begin
   perform private.require_admin();
+  ids := private.target_file_ids(p_file_ids, p_filter);
+  if p_published then
+    select jsonb_build_object('count', count(*),
+             'files', coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name_es, 'reason', r.reason)
+                                         order by r.n) filter (where r.n <= 20), '[]'::jsonb)),
+           coalesce(array_agg(r.id), '{}')
+      into refused, refused_ids
+      from (select f.id, f.name_es, row_number() over (order by f.name_es, f.id) as n,
+                   case when private.rights_expired(f.rights_expire_on) then 'RIGHTS_EXPIRED'
+                        else 'FILE_PROCESSING_FAILED' end as reason
+              from public.files f
+             where f.id = any(ids) and not f.published
+               and (private.rights_expired(f.rights_expire_on)
+                    or (not f.processing and f.processing_error is not null))) r;
+    if cardinality(refused_ids) > 0 and not p_skip_refused then
+      -- The sentences of the rules' own triggers, which a caller may show as they are.
+      perform private.raise_refused(refused, case refused -> 'files' -> 0 ->> 'reason'
+        when 'RIGHTS_EXPIRED' then 'No se pueden publicar archivos con los derechos caducados'
+        else format('No se puede publicar «%s» porque no se pudo procesar. Sustituye el archivo para poder publicarlo.',
+                    refused -> 'files' -> 0 ->> 'name') end);
+    end if;
+  end if;
   update public.files set published = p_published
-   where id = any(private.target_file_ids(p_file_ids, p_filter)) and published is distinct from p_published;
+   where id = any(ids) and not (id = any(refused_ids)) and published is distinct from p_published;
   get diagnostics changed = row_count;
   return changed;
 end
@@ -3553,6 +3648,23 @@ begin
   perform private.require_admin();
   delete from public.collection_files where collection_id = p_collection_id and file_id = p_file_id;
   return found;
+end
+$function$
+owner postgres
+acl authenticated=X/postgres postgres=X/postgres service_role=X/postgres
+
+-- function public.remove_files_tags(uuid[],uuid[],jsonb)
+CREATE OR REPLACE FUNCTION public.remove_files_tags(p_tag_ids uuid[], p_file_ids uuid[] DEFAULT NULL::uuid[], p_filter jsonb DEFAULT NULL::jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  ids uuid[];
+begin
+  ids := private.lock_taggable_files(p_file_ids, p_filter);
+  delete from public.file_tags ft where ft.file_id = any(ids) and ft.tag_id = any(coalesce(p_tag_ids, '{}'));
+  return coalesce(array_length(ids, 1), 0);
 end
 $function$
 owner postgres
@@ -3832,15 +3944,7 @@ AS $function$
 declare
   ids uuid[];
 begin
-  if not private.is_library_staff() then
-    raise exception 'Only library staff may tag files' using errcode = '42501', hint = 'NOT_ADMIN';
-  end if;
-  ids := private.target_file_ids(p_file_ids, p_filter);
-  if not private.is_admin() and exists (
-       select 1 from unnest(ids) as t(id) where not private.owns_file(t.id)) then
-    raise exception 'Uploaders may only tag their own files' using errcode = '42501', hint = 'NOT_ADMIN';
-  end if;
-  perform 1 from public.files f where f.id = any(ids) order by f.id for no key update;
+  ids := private.lock_taggable_files(p_file_ids, p_filter);
   delete from public.file_tags ft
    where ft.file_id = any(ids) and not (ft.tag_id = any(coalesce(p_tag_ids, '{}')));
   insert into public.file_tags (file_id, tag_id)

@@ -16,6 +16,14 @@ export const notify = {
     const message = spanishError(error, fallback);
     void loadToast().then((toast) => toast.error(message));
   },
+  /**
+   * A refusal written for this case, with what the person can do about it (a button): it stays until they
+   * decide or close it.
+   */
+  refusal: (message: string, action?: { label: string; onClick: () => void }): void =>
+    void loadToast().then((toast) =>
+      toast.error(message, action ? { duration: Infinity, closeButton: true, action } : { duration: 10000 }),
+    ),
   info: (message: string): void => void loadToast().then((toast) => toast(message)),
   /**
    * A success with a link to what it is about. A plain click follows it inside the app (`follow`, the

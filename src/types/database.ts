@@ -401,6 +401,9 @@ isOneToOne: false
               "message": string,"title": string,"updated_at": string
             }[]
                            },
+"add_files_tags":
+{ Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
+                           },
 "add_files_to_collection":
 { Args: { "p_collection_id": string,"p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
                            },
@@ -471,7 +474,7 @@ isOneToOne: false
 { Args: Record<PropertyKey, never>; Returns: Database["public"]['Enums']["staff_role"]
                            },
 "delete_files":
-{ Args: { "p_file_ids"?: (string)[],"p_filter"?: Json }; Returns: number
+{ Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_skip_refused"?: boolean }; Returns: number
                            },
 "fail_server_job":
 { Args: { "p_error": string,"p_id": number }; Returns: {
@@ -584,7 +587,7 @@ isOneToOne: false
             }[]
                            },
 "publish_files":
-{ Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean }; Returns: number
+{ Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_published": boolean,"p_skip_refused"?: boolean }; Returns: number
                            },
 "purge_expired_trash":
 { Args: Record<PropertyKey, never>; Returns: number
@@ -603,6 +606,9 @@ isOneToOne: false
                            },
 "remove_file_from_collection":
 { Args: { "p_collection_id": string,"p_file_id": string }; Returns: boolean
+                           },
+"remove_files_tags":
+{ Args: { "p_file_ids"?: (string)[],"p_filter"?: Json,"p_tag_ids": (string)[] }; Returns: number
                            },
 "restore_files":
 { Args: { "p_file_ids": (string)[] }; Returns: number

@@ -2,7 +2,8 @@
 -- retried client-side transactions up to 25 times; here Postgres makes them atomic). They run with the
 -- caller's rights, so RLS still decides, and they refuse early with a stable code the UI translates:
 --   NOT_ADMIN (42501), FILES_PROCESSING (P0001, 'No se pueden borrar archivos en proceso'),
---   FILE_CHANGED (PT409, the detail form's version check), NOT_FOUND (P0002).
+--   FILE_CHANGED (PT409, the detail form's version check), NOT_FOUND (P0002); a refusal of some files by a
+--   per-file rule names them in its detail (raise_refused).
 -- Bulk functions take either explicit ids or the files-screen filter object (private.file_filter_condition,
 -- file_search.sql) so 'Seleccionar todos' never ships 100k ids to the browser.
 
@@ -31,39 +32,98 @@ $$;
 revoke all on function private.target_file_ids(uuid[], jsonb) from public;
 grant execute on function private.target_file_ids(uuid[], jsonb) to authenticated, service_role;
 
-create function public.publish_files(p_published boolean, p_file_ids uuid[] default null, p_filter jsonb default null)
-returns integer
+-- Files of a bulk action that a per-file rule refuses, with why (the rule's hint), at most 20 of them by name:
+-- the refusal names them and the UI offers to go on with the others. Raised as the rule's own error (P0001,
+-- the first file's reason as hint, so callers matching those keep working), the list as JSON in the detail:
+-- {"count": n, "files": [{"id", "name", "reason"}, ...]}.
+create function private.raise_refused(p_refused jsonb, p_message text)
+returns void
 language plpgsql
 set search_path = ''
 as $$
-declare
-  changed integer;
 begin
-  perform private.require_admin();
-  update public.files set published = p_published
-   where id = any(private.target_file_ids(p_file_ids, p_filter)) and published is distinct from p_published;
-  get diagnostics changed = row_count;
-  return changed;
+  raise exception '%', p_message using errcode = 'P0001', hint = p_refused -> 'files' -> 0 ->> 'reason',
+    detail = p_refused::text;
 end
 $$;
+revoke all on function private.raise_refused(jsonb, text) from public;
+grant execute on function private.raise_refused(jsonb, text) to authenticated, service_role;
 
--- To the Papelera (trash.sql), with their tags and collection links.
-create function public.delete_files(p_file_ids uuid[] default null, p_filter jsonb default null)
+-- Activar refuses a file whose rights expired (file_rights_and_metadata.sql) or that could not be processed
+-- (processing_failures.sql). Their triggers stop the statement at the first such row, so the files are judged
+-- here first, all of them, to name them. p_skip_refused publishes the others ('Activar los demás').
+create function public.publish_files(p_published boolean, p_file_ids uuid[] default null, p_filter jsonb default null,
+                                     p_skip_refused boolean default false)
 returns integer
 language plpgsql
 set search_path = ''
 as $$
 declare
   ids uuid[];
+  refused jsonb;
+  refused_ids uuid[] := '{}';
+  changed integer;
+begin
+  perform private.require_admin();
+  ids := private.target_file_ids(p_file_ids, p_filter);
+  if p_published then
+    select jsonb_build_object('count', count(*),
+             'files', coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name_es, 'reason', r.reason)
+                                         order by r.n) filter (where r.n <= 20), '[]'::jsonb)),
+           coalesce(array_agg(r.id), '{}')
+      into refused, refused_ids
+      from (select f.id, f.name_es, row_number() over (order by f.name_es, f.id) as n,
+                   case when private.rights_expired(f.rights_expire_on) then 'RIGHTS_EXPIRED'
+                        else 'FILE_PROCESSING_FAILED' end as reason
+              from public.files f
+             where f.id = any(ids) and not f.published
+               and (private.rights_expired(f.rights_expire_on)
+                    or (not f.processing and f.processing_error is not null))) r;
+    if cardinality(refused_ids) > 0 and not p_skip_refused then
+      -- The sentences of the rules' own triggers, which a caller may show as they are.
+      perform private.raise_refused(refused, case refused -> 'files' -> 0 ->> 'reason'
+        when 'RIGHTS_EXPIRED' then 'No se pueden publicar archivos con los derechos caducados'
+        else format('No se puede publicar «%s» porque no se pudo procesar. Sustituye el archivo para poder publicarlo.',
+                    refused -> 'files' -> 0 ->> 'name') end);
+    end if;
+  end if;
+  update public.files set published = p_published
+   where id = any(ids) and not (id = any(refused_ids)) and published is distinct from p_published;
+  get diagnostics changed = row_count;
+  return changed;
+end
+$$;
+
+-- To the Papelera (trash.sql), with their tags and collection links.
+create function public.delete_files(p_file_ids uuid[] default null, p_filter jsonb default null,
+                                    p_skip_refused boolean default false)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  ids uuid[];
+  refused jsonb;
+  refused_ids uuid[];
   deleted integer;
 begin
   perform private.require_admin();
   ids := private.target_file_ids(p_file_ids, p_filter);
   -- A file whose upload is still being processed may be deleted only once it is over an hour old
-  -- (the processing step may have died).
-  if exists (select 1 from public.files f
-              where f.id = any(ids) and f.processing and f.uploaded_on > now() - interval '1 hour') then
-    raise exception 'No se pueden borrar archivos en proceso' using errcode = 'P0001', hint = 'FILES_PROCESSING';
+  -- (the processing step may have died). Named in the refusal; p_skip_refused deletes the others.
+  select jsonb_build_object('count', count(*),
+           'files', coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name_es, 'reason', 'FILES_PROCESSING')
+                                       order by r.n) filter (where r.n <= 20), '[]'::jsonb)),
+         coalesce(array_agg(r.id), '{}')
+    into refused, refused_ids
+    from (select f.id, f.name_es, row_number() over (order by f.name_es, f.id) as n
+            from public.files f
+           where f.id = any(ids) and f.processing and f.uploaded_on > now() - interval '1 hour') r;
+  if cardinality(refused_ids) > 0 then
+    if not p_skip_refused then
+      perform private.raise_refused(refused, 'No se pueden borrar archivos en proceso');
+    end if;
+    ids := array(select t.id from unnest(ids) as t(id) where not (t.id = any(refused_ids)));
   end if;
   -- Tag and collection links go with the rows (foreign keys cascade); the trash jobs are queued by the
   -- files_queue_trash_jobs trigger in this same transaction.
@@ -73,14 +133,13 @@ begin
 end
 $$;
 
--- Replaces the tags of the targeted files with exactly p_tag_ids. The selected files are locked first, in id
--- order: each call deletes and inserts its files' tag links in whatever order the scans meet them, so two people
--- tagging overlapping selections at once could each wait for a link the other had just written (a deadlock the
--- 50-person load benchmark found). Locked first, overlapping calls take turns, as the detail form's update_file
--- does with its one file; calls on disjoint files still run side by side.
-create function public.set_files_tags(p_tag_ids uuid[], p_file_ids uuid[] default null,
-                                      p_filter jsonb default null)
-returns integer
+-- The files a tag change targets, checked and locked. Staff only, and an uploader only their own files. Locked
+-- first, in id order: each call deletes and inserts its files' tag links in whatever order the scans meet them,
+-- so two people tagging overlapping selections at once could each wait for a link the other had just written (a
+-- deadlock the 50-person load benchmark found). Locked first, overlapping calls take turns, as the detail form's
+-- update_file does with its one file; calls on disjoint files still run side by side.
+create function private.lock_taggable_files(p_file_ids uuid[], p_filter jsonb)
+returns uuid[]
 language plpgsql
 set search_path = ''
 as $$
@@ -96,12 +155,64 @@ begin
     raise exception 'Uploaders may only tag their own files' using errcode = '42501', hint = 'NOT_ADMIN';
   end if;
   perform 1 from public.files f where f.id = any(ids) order by f.id for no key update;
+  return ids;
+end
+$$;
+revoke all on function private.lock_taggable_files(uuid[], jsonb) from public;
+grant execute on function private.lock_taggable_files(uuid[], jsonb) to authenticated, service_role;
+
+-- Replaces the tags of the targeted files with exactly p_tag_ids ('Editar tags').
+create function public.set_files_tags(p_tag_ids uuid[], p_file_ids uuid[] default null,
+                                      p_filter jsonb default null)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  ids uuid[];
+begin
+  ids := private.lock_taggable_files(p_file_ids, p_filter);
   delete from public.file_tags ft
    where ft.file_id = any(ids) and not (ft.tag_id = any(coalesce(p_tag_ids, '{}')));
   insert into public.file_tags (file_id, tag_id)
   select f.id, t.id from unnest(ids) as f(id) cross join unnest(coalesce(p_tag_ids, '{}')) as t(id)
   order by 1, 2
   on conflict do nothing;
+  return coalesce(array_length(ids, 1), 0);
+end
+$$;
+
+-- 'Añadir etiquetas': gives every targeted file the tags p_tag_ids, keeping the ones it has. Returns how many
+-- files were targeted (a file that already had them counts: it has them now).
+create function public.add_files_tags(p_tag_ids uuid[], p_file_ids uuid[] default null, p_filter jsonb default null)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  ids uuid[];
+begin
+  ids := private.lock_taggable_files(p_file_ids, p_filter);
+  insert into public.file_tags (file_id, tag_id)
+  select f.id, t.id from unnest(ids) as f(id) cross join unnest(coalesce(p_tag_ids, '{}')) as t(id)
+  order by 1, 2
+  on conflict do nothing;
+  return coalesce(array_length(ids, 1), 0);
+end
+$$;
+
+-- 'Quitar etiquetas': takes the tags p_tag_ids away from every targeted file, leaving its other tags.
+create function public.remove_files_tags(p_tag_ids uuid[], p_file_ids uuid[] default null,
+                                         p_filter jsonb default null)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  ids uuid[];
+begin
+  ids := private.lock_taggable_files(p_file_ids, p_filter);
+  delete from public.file_tags ft where ft.file_id = any(ids) and ft.tag_id = any(coalesce(p_tag_ids, '{}'));
   return coalesce(array_length(ids, 1), 0);
 end
 $$;
@@ -254,9 +365,11 @@ as $$
 $$;
 
 revoke all on function
-  public.publish_files(boolean, uuid[], jsonb),
-  public.delete_files(uuid[], jsonb),
+  public.publish_files(boolean, uuid[], jsonb, boolean),
+  public.delete_files(uuid[], jsonb, boolean),
   public.set_files_tags(uuid[], uuid[], jsonb),
+  public.add_files_tags(uuid[], uuid[], jsonb),
+  public.remove_files_tags(uuid[], uuid[], jsonb),
   public.add_files_to_collection(uuid, uuid[], jsonb),
   public.remove_file_from_collection(uuid, uuid),
   public.update_file(uuid, uuid[], text, text, text, text, boolean, boolean, boolean, uuid[], timestamptz, uuid[],
@@ -264,9 +377,11 @@ revoke all on function
 from public, anon;
 revoke all on function public.zip_file_entries(uuid[], jsonb, uuid, integer) from public;
 grant execute on function
-  public.publish_files(boolean, uuid[], jsonb),
-  public.delete_files(uuid[], jsonb),
+  public.publish_files(boolean, uuid[], jsonb, boolean),
+  public.delete_files(uuid[], jsonb, boolean),
   public.set_files_tags(uuid[], uuid[], jsonb),
+  public.add_files_tags(uuid[], uuid[], jsonb),
+  public.remove_files_tags(uuid[], uuid[], jsonb),
   public.add_files_to_collection(uuid, uuid[], jsonb),
   public.remove_file_from_collection(uuid, uuid),
   public.update_file(uuid, uuid[], text, text, text, text, boolean, boolean, boolean, uuid[], timestamptz, uuid[],

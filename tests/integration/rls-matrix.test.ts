@@ -499,6 +499,22 @@ const RPCS: RpcCase[] = [
     allowed: only('admin', 'uploader'),
   },
   {
+    rpc: 'add_files_tags',
+    args: async () => ({
+      p_tag_ids: [(await tag()).id],
+      p_file_ids: [(await insertAsService('files', fileRow(UPLOADER_ID))).id],
+    }),
+    allowed: only('admin', 'uploader'),
+  },
+  {
+    rpc: 'remove_files_tags',
+    args: async () => ({
+      p_tag_ids: [(await tag()).id],
+      p_file_ids: [(await insertAsService('files', fileRow(UPLOADER_ID))).id],
+    }),
+    allowed: only('admin', 'uploader'),
+  },
+  {
     rpc: 'set_academy_video_categories',
     args: async () => ({ p_video_id: (await video()).id, p_category_ids: [] }),
     allowed: only('admin'),

@@ -137,7 +137,10 @@ export function FileSummary({ file }: { file: FileDetail }) {
             title="Borrar archivo"
             description={trashQuestion(`«${file.name_es}»`)}
             onConfirm={() =>
-              remove.mutate({ kind: 'ids', ids: [file.id] }, { onSuccess: () => void navigate(paths.files) })
+              remove.mutate(
+                { selection: { kind: 'ids', ids: [file.id] } },
+                { onSuccess: () => void navigate(paths.files) },
+              )
             }
           />
         )}

@@ -31,6 +31,16 @@ export function InlineSelectionActions({ actions }: { actions: SelectionActions 
           Compartir enlace
         </button>
       )}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="button selection-tags-inline" disabled={busy}>
+          Etiquetas...
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" sideOffset={4} align="end" collisionPadding={8}>
+            <TagChangeItems actions={actions} />
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       {actions.withCollections && (
         <DropdownMenu.Root>
           <DropdownMenu.Trigger className="button" disabled={busy}>
@@ -67,6 +77,7 @@ export function MoreSelectionActions({ actions }: { actions: SelectionActions })
               Activar
             </DropdownMenu.Item>
           )}
+          <TagChangeItems actions={actions} />
           <DropdownMenu.Item className="menu-item" disabled={actions.zipStatus !== null} onSelect={actions.downloadZip}>
             Descargar ZIP
           </DropdownMenu.Item>
@@ -102,6 +113,20 @@ export function MoreSelectionActions({ actions }: { actions: SelectionActions })
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** 'Añadir etiquetas...' and 'Quitar etiquetas...', each opening the tag list (ChangeTagsDialog). */
+function TagChangeItems({ actions }: { actions: SelectionActions }) {
+  return (
+    <>
+      <DropdownMenu.Item className="menu-item" disabled={actions.busy} onSelect={() => actions.setTagging('add')}>
+        Añadir etiquetas...
+      </DropdownMenu.Item>
+      <DropdownMenu.Item className="menu-item" disabled={actions.busy} onSelect={() => actions.setTagging('remove')}>
+        Quitar etiquetas...
+      </DropdownMenu.Item>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { FileSelection } from '../api/selection.ts';
 import { useSelectionActions } from '../hooks/use-selection-actions.ts';
 import { InlineSelectionActions, MoreSelectionActions } from './selection-actions.tsx';
+import { ChangeTagsDialog } from './change-tags-dialog.tsx';
 import { plural, pluralWord } from '../../../lib/plural.ts';
 import { ConfirmDialog, trashQuestion } from '../../../components/ui/confirm-dialog.tsx';
 import { ShareLinkDialog } from '../../../components/share-link/share-link-dialog.tsx';
@@ -63,6 +64,13 @@ export function SelectionBar({ selection, onClear }: { selection: FileSelection;
           onConfirm={actions.confirmDelete}
         />
       )}
+      <ChangeTagsDialog
+        change={actions.tagging}
+        count={count}
+        pending={actions.changingTags}
+        onClose={() => actions.setTagging(null)}
+        onApply={actions.changeTags}
+      />
       {isAdmin && (
         <ShareLinkDialog
           open={actions.sharing}

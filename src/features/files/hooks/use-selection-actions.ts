@@ -5,6 +5,7 @@ import { selectionSummaryQuery } from '../api/get-selection-summary.ts';
 import { usePublishFiles } from '../api/publish-files.ts';
 import { PROCESSING_DELETE_MESSAGE, useDeleteFiles } from '../api/delete-files.ts';
 import { useAddFilesToCollection } from '../api/add-files-to-collection.ts';
+import { useChangeFilesTags, type TagChange } from '../api/change-files-tags.ts';
 import type { FileSelection } from '../api/selection.ts';
 import { useDeleteKey } from './use-delete-key.ts';
 import { collectionsQuery } from '../../../lib/catalogue/get-catalogue.ts';
@@ -22,7 +23,7 @@ export interface Collection {
 /**
  * What the selection bar can do with the selection, and what it shows: the count and how many are active (from
  * the database's summary, so 'Seleccionar todos' counts what it matches), activate/deactivate, the ZIP, editing
- * tags, adding to a collection, sharing, and deleting — asked first, refused while a file is processing. The
+ * tags (replacing them, or adding or taking away some), adding to a collection, sharing, and deleting — asked first, refused while a file is processing. The
  * Delete key asks too (admins).
  */
 export function useSelectionActions(selection: FileSelection, onClear: () => void) {
@@ -31,16 +32,18 @@ export function useSelectionActions(selection: FileSelection, onClear: () => voi
   const [refusal, setRefusal] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [tagging, setTagging] = useState<TagChange | null>(null);
   const summary = useQuery(selectionSummaryQuery(selection));
   const collections = useQuery({ ...collectionsQuery, enabled: isAdmin });
   const publish = usePublishFiles();
   const remove = useDeleteFiles();
   const addToCollection = useAddFilesToCollection();
+  const changeTags = useChangeFilesTags();
   const zip = useZipDownload();
 
   const count = summary.data?.count ?? (selection.kind === 'ids' ? selection.ids.length : 0);
   const published = summary.data?.published ?? 0;
-  const busy = publish.isPending || remove.isPending || addToCollection.isPending;
+  const busy = publish.isPending || remove.isPending || addToCollection.isPending || changeTags.isPending;
   // Until the summary is known the question would say '0 archivos' and could not refuse processing files.
   const canAskToDelete = isAdmin && !busy && Boolean(summary.data);
 
@@ -72,12 +75,19 @@ export function useSelectionActions(selection: FileSelection, onClear: () => voi
     askToDelete,
     confirming,
     setConfirming,
-    confirmDelete: () => remove.mutate(selection, { onSuccess: onClear }),
+    confirmDelete: () => remove.mutate({ selection, count }, { onSuccess: onClear }),
     sharing,
     setSharing,
     downloadZip,
     editTags: () => navigate(paths.editTagsFiles, { state: { selection, count } }),
-    setPublished: (value: boolean) => publish.mutate({ selection, published: value }),
+    // Activar counts the inactive ones: when a rule refuses some, 'los demás' are those still to activate.
+    setPublished: (value: boolean) =>
+      publish.mutate({ selection, published: value, count: value ? count - published : count }),
+    tagging,
+    setTagging,
+    changeTags: (tagIds: string[]) =>
+      tagging && changeTags.mutate({ selection, change: tagging, tagIds }, { onSuccess: () => setTagging(null) }),
+    changingTags: changeTags.isPending,
     addCollection: (collection: Collection) => addToCollection.mutate({ selection, collection }),
   };
 }
