@@ -66,7 +66,12 @@ export function MoreSelectionActions({ actions }: { actions: SelectionActions })
         <span aria-hidden="true">⋯</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" sideOffset={4} align="end" collisionPadding={8}>
+        <DropdownMenu.Content
+          className={actions.withCollections ? 'menu menu-with-list' : 'menu'}
+          sideOffset={4}
+          align="end"
+          collisionPadding={8}
+        >
           {actions.showDeactivate && (
             <DropdownMenu.Item className="menu-item" disabled={busy} onSelect={() => actions.setPublished(false)}>
               Desactivar
