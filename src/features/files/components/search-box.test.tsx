@@ -70,6 +70,20 @@ describe('SearchBox', () => {
     expect(reports).toEqual(['spa', 'spa hotel']);
   });
 
+  it('keeps what is being typed when a change made elsewhere arrives late', async () => {
+    const { box, reports } = setUp('spa', 0);
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: '' } });
+    await typeSlowly(box, 'atar', 150);
+    // 'Quitar filtros' pressed before the person started typing reaches the URL only now.
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    await typeSlowly(box, 'decer', 150);
+    expect(box.value).toBe('atardecer');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    expect(box.value).toBe('atardecer');
+    expect(reports.at(-1)).toBe('atardecer');
+  });
+
   it("takes a change made elsewhere ('Quitar filtros') into the box", async () => {
     const { box } = setUp('piscina', 0);
     expect(box.value).toBe('piscina');

@@ -10,18 +10,22 @@ export const SEARCH_MIN_LENGTH = 3;
  * re-arm the timer (that loop used to replace the URL every 750 ms and throw the page back to the top).
  *
  * The box is the source of truth for what the person types. The URL's value is taken into the box only
- * when it changed from elsewhere ('Quitar filtros', back, a shared link); a change that is the echo of a
- * search the box itself reported is not, because it arrives after the keys typed since then: "jardin"
- * typed while the cleared box's empty search was reaching the URL used to come back as "rdin".
+ * when it changed from elsewhere ('Quitar filtros', back, a shared link) and nobody is typing in it; a change
+ * that is the echo of a search the box itself reported is not, because it arrives after the keys typed since
+ * then: "jardin" typed while the cleared box's empty search was reaching the URL used to come back as "rdin".
+ * A change from elsewhere can arrive late too (a navigation rendered as a transition waits behind every
+ * keystroke on a slow machine), so while the person types it no longer replaces what they typed.
  */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (query: string | null) => void }) {
   const [text, setText] = useState(value);
   const [appliedValue, setAppliedValue] = useState(value);
   const [reported, setReported] = useState<string | null>(null);
+  // Typed into since the box last took the URL's value, while it still has the focus.
+  const [typing, setTyping] = useState(false);
   if (value !== appliedValue) {
     setAppliedValue(value);
     if (value === reported) setReported(null);
-    else if (value !== text.trim()) setText(value);
+    else if (value !== text.trim() && !typing) setText(value);
   }
   const onSearchRef = useRef(onSearch);
   useEffect(() => {
@@ -53,7 +57,11 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (query
         id="files-search"
         type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setTyping(true);
+        }}
+        onBlur={() => setTyping(false)}
         placeholder="Buscar archivos…"
         title="Busca en nombres, descripciones y etiquetas"
         aria-keyshortcuts="/"
