@@ -50,13 +50,19 @@ export async function readJsonObject(
   throw limits.invalid();
 }
 
+/** Up to this many declared bytes, a refused body is read to its end rather than cut off. */
+const DRAINED_BODY_LIMIT = 64 * 1024 * 1024;
+
 /**
  * Answering before the whole body arrived (a refused upload): the rest is drained so the client reads the
- * answer instead of a reset, and the connection closes after it, so no next request waits behind a half-read
- * body.
+ * answer instead of a reset. A body of known, modest size is read to its end on a connection that stays open:
+ * closing it while the client is still sending raced the client's read of the answer, and a client that lost
+ * saw a reset ('fetch failed') instead of the 413. A larger or unknown one closes the connection after the
+ * answer, so no next request waits behind it.
  */
 export function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete) return;
-  res.setHeader('Connection', 'close');
+  const declared = Number(req.headers['content-length']);
+  if (!(declared <= DRAINED_BODY_LIMIT)) res.setHeader('Connection', 'close');
   req.resume();
 }
